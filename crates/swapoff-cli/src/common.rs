@@ -1,0 +1,51 @@
+//! Pieces every command shares: rule and value flags, input opening, exit codes.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::process::ExitCode;
+use swapoff::{PieceValues, Rules, See};
+
+/// Everything went well.
+pub const EXIT_OK: u8 = 0;
+/// Some input was skipped, or some suite row failed.
+pub const EXIT_PARTIAL: u8 = 1;
+/// Usage error or fatal input error.
+pub const EXIT_FATAL: u8 = 2;
+
+/// `--rules` and `--values`, flattened into each command that evaluates.
+#[derive(clap::Args, Clone, Debug)]
+pub struct RuleArgs {
+    /// Rule set: default, classic, stockfish or exact.
+    #[arg(long, default_value = "default")]
+    pub rules: Rules,
+    /// Piece values P,N,B,R,Q (default: the rule set's own, 100,300,300,500,900 or
+    /// Stockfish's 208,781,825,1276,2538).
+    #[arg(long)]
+    pub values: Option<PieceValues>,
+}
+
+impl RuleArgs {
+    /// The evaluator these flags describe.
+    pub fn see(&self) -> See {
+        let see = See::new(self.rules);
+        match self.values {
+            Some(v) => see.with_values(v),
+            None => see,
+        }
+    }
+}
+
+/// Opens a file, or standard input for `-`, as buffered lines.
+pub fn open_input(path: &str) -> io::Result<Box<dyn BufRead + Send>> {
+    if path == "-" {
+        Ok(Box::new(BufReader::new(io::stdin())))
+    } else {
+        Ok(Box::new(BufReader::new(File::open(path)?)))
+    }
+}
+
+/// Prints `swapoff: <message>` on stderr and returns the fatal exit code.
+pub fn fatal(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("swapoff: {message}");
+    ExitCode::from(EXIT_FATAL)
+}

@@ -1,0 +1,58 @@
+//! `swapoff`: Static Exchange Evaluation from the command line.
+//!
+//! Exit codes: 0 success; 1 some input skipped or some suite row failed; 2 usage error or
+//! fatal input error.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod audit;
+mod bench;
+mod common;
+mod eval;
+mod order;
+mod scan;
+mod suite;
+
+/// Static Exchange Evaluation (SEE) for chess: what does a capture sequence win or lose?
+#[derive(Parser)]
+#[command(name = "swapoff", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Evaluate a move (SAN or UCI) in a position, or a batch of FEN;MOVE lines.
+    Eval(eval::Args),
+    /// Run SEE test suites (`FEN; move; value; comment` lines).
+    Suite(suite::Args),
+    /// Measure every fast rule set against the exact one on real positions.
+    Audit(audit::Args),
+    /// Stream EPD/PGN files: every capture's SEE, hanging pieces, swap-off balance.
+    Scan(scan::Args),
+    /// Time see / see_ge on the shared pairs from this release binary.
+    Bench(bench::Args),
+    /// Measure capture ordering and quiescence pruning with each rule set.
+    Order(order::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Eval(args) => eval::run(args),
+        Command::Suite(args) => suite::run(args),
+        Command::Audit(args) => audit::run(args),
+        Command::Scan(args) => scan::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Order(args) => order::run(args),
+    }
+}

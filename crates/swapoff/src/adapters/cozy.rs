@@ -1,0 +1,127 @@
+//! `cozy-chess` adapter.
+
+use crate::board::SeeBoard;
+use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
+
+#[inline(always)]
+fn sq(s: Square) -> cozy_chess::Square {
+    // The mask lets the compiler drop the bounds check: indices are below 64 anyway.
+    cozy_chess::Square::ALL[s.index() & 63]
+}
+
+#[inline(always)]
+fn from_sq(s: cozy_chess::Square) -> Square {
+    Square::lowest(1u64 << (s as u32 & 63))
+}
+
+#[inline(always)]
+fn color(c: Color) -> cozy_chess::Color {
+    match c {
+        Color::White => cozy_chess::Color::White,
+        Color::Black => cozy_chess::Color::Black,
+    }
+}
+
+#[inline(always)]
+fn piece(r: Role) -> cozy_chess::Piece {
+    match r {
+        Role::Pawn => cozy_chess::Piece::Pawn,
+        Role::Knight => cozy_chess::Piece::Knight,
+        Role::Bishop => cozy_chess::Piece::Bishop,
+        Role::Rook => cozy_chess::Piece::Rook,
+        Role::Queen => cozy_chess::Piece::Queen,
+        Role::King => cozy_chess::Piece::King,
+    }
+}
+
+#[inline(always)]
+fn from_piece(p: cozy_chess::Piece) -> Role {
+    match p {
+        cozy_chess::Piece::Pawn => Role::Pawn,
+        cozy_chess::Piece::Knight => Role::Knight,
+        cozy_chess::Piece::Bishop => Role::Bishop,
+        cozy_chess::Piece::Rook => Role::Rook,
+        cozy_chess::Piece::Queen => Role::Queen,
+        cozy_chess::Piece::King => Role::King,
+    }
+}
+
+impl SeeBoard for cozy_chess::Board {
+    #[inline(always)]
+    fn by_color(&self, c: Color) -> Bitboard {
+        self.colors(color(c)).0
+    }
+    #[inline(always)]
+    fn by_role(&self, r: Role) -> Bitboard {
+        self.pieces(piece(r)).0
+    }
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        cozy_chess::Board::occupied(self).0
+    }
+    #[inline(always)]
+    fn rook_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
+        cozy_chess::get_rook_moves(sq(s), cozy_chess::BitBoard(occupied)).0
+    }
+    #[inline(always)]
+    fn bishop_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
+        cozy_chess::get_bishop_moves(sq(s), cozy_chess::BitBoard(occupied)).0
+    }
+    #[inline(always)]
+    fn knight_attacks(&self, s: Square) -> Bitboard {
+        cozy_chess::get_knight_moves(sq(s)).0
+    }
+    #[inline(always)]
+    fn king_attacks(&self, s: Square) -> Bitboard {
+        cozy_chess::get_king_moves(sq(s)).0
+    }
+    #[inline(always)]
+    fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
+        cozy_chess::get_pawn_attacks(sq(s), color(c)).0
+    }
+    #[inline(always)]
+    fn role_on(&self, s: Square) -> Option<Role> {
+        self.piece_on(sq(s)).map(from_piece)
+    }
+    #[inline(always)]
+    fn king_square(&self, c: Color) -> Option<Square> {
+        Some(from_sq(self.king(color(c))))
+    }
+}
+
+impl Move {
+    /// Converts a cozy-chess move played on `board`.
+    ///
+    /// cozy-chess encodes castling as the king capturing its own rook and en passant as a
+    /// plain diagonal pawn move; this looks at the board to tell them apart.
+    ///
+    /// ```
+    /// let board = cozy_chess::Board::default();
+    /// let mv = swapoff::Move::from_cozy(&board, "e2e4".parse().unwrap());
+    /// assert_eq!(mv.to_string(), "e2e4");
+    /// ```
+    pub fn from_cozy(board: &cozy_chess::Board, mv: cozy_chess::Move) -> Move {
+        let from = from_sq(mv.from);
+        let to = from_sq(mv.to);
+        let mover = board.color_on(mv.from);
+        let kind = match (board.piece_on(mv.from), mv.promotion) {
+            (_, Some(p)) => MoveKind::Promotion(from_piece(p)),
+            (Some(cozy_chess::Piece::King), _) if board.color_on(mv.to) == mover => {
+                MoveKind::Castle
+            }
+            (Some(cozy_chess::Piece::Pawn), _)
+                if mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none() =>
+            {
+                MoveKind::EnPassant
+            }
+            _ => MoveKind::Normal,
+        };
+        if kind == MoveKind::Castle {
+            // King's destination: g-file when the rook is to its right, else c-file.
+            let file = if to.file() > from.file() { 6 } else { 2 };
+            let dest = Square::from_coords(file, from.rank()).unwrap_or(to);
+            return Move::castle(from, dest);
+        }
+        Move { from, to, kind }
+    }
+}

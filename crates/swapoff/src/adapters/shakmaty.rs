@@ -1,0 +1,183 @@
+//! `shakmaty` adapter.
+
+use crate::board::SeeBoard;
+use crate::types::{Bitboard, Color, Move, Role, Square};
+use core::fmt;
+use shakmaty::Position;
+
+#[inline(always)]
+fn sq(s: Square) -> shakmaty::Square {
+    // The mask lets the compiler drop the bounds check: indices are below 64 anyway.
+    shakmaty::Square::ALL[s.index() & 63]
+}
+
+#[inline(always)]
+fn from_sq(s: shakmaty::Square) -> Square {
+    Square::lowest(1u64 << (u32::from(s) & 63))
+}
+
+#[inline(always)]
+fn color(c: Color) -> shakmaty::Color {
+    match c {
+        Color::White => shakmaty::Color::White,
+        Color::Black => shakmaty::Color::Black,
+    }
+}
+
+#[inline(always)]
+fn role(r: Role) -> shakmaty::Role {
+    match r {
+        Role::Pawn => shakmaty::Role::Pawn,
+        Role::Knight => shakmaty::Role::Knight,
+        Role::Bishop => shakmaty::Role::Bishop,
+        Role::Rook => shakmaty::Role::Rook,
+        Role::Queen => shakmaty::Role::Queen,
+        Role::King => shakmaty::Role::King,
+    }
+}
+
+#[inline(always)]
+fn from_role(r: shakmaty::Role) -> Role {
+    match r {
+        shakmaty::Role::Pawn => Role::Pawn,
+        shakmaty::Role::Knight => Role::Knight,
+        shakmaty::Role::Bishop => Role::Bishop,
+        shakmaty::Role::Rook => Role::Rook,
+        shakmaty::Role::Queen => Role::Queen,
+        shakmaty::Role::King => Role::King,
+    }
+}
+
+impl SeeBoard for shakmaty::Board {
+    #[inline(always)]
+    fn by_color(&self, c: Color) -> Bitboard {
+        shakmaty::Board::by_color(self, color(c)).0
+    }
+    #[inline(always)]
+    fn by_role(&self, r: Role) -> Bitboard {
+        shakmaty::Board::by_role(self, role(r)).0
+    }
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        shakmaty::Board::occupied(self).0
+    }
+    #[inline(always)]
+    fn rook_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
+        shakmaty::attacks::rook_attacks(sq(s), shakmaty::Bitboard(occupied)).0
+    }
+    #[inline(always)]
+    fn bishop_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
+        shakmaty::attacks::bishop_attacks(sq(s), shakmaty::Bitboard(occupied)).0
+    }
+    #[inline(always)]
+    fn knight_attacks(&self, s: Square) -> Bitboard {
+        shakmaty::attacks::knight_attacks(sq(s)).0
+    }
+    #[inline(always)]
+    fn king_attacks(&self, s: Square) -> Bitboard {
+        shakmaty::attacks::king_attacks(sq(s)).0
+    }
+    #[inline(always)]
+    fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
+        shakmaty::attacks::pawn_attacks(color(c), sq(s)).0
+    }
+    #[inline(always)]
+    fn role_on(&self, s: Square) -> Option<Role> {
+        self.role_at(sq(s)).map(from_role)
+    }
+}
+
+/// `shakmaty::Chess` answers through its board.
+impl SeeBoard for shakmaty::Chess {
+    #[inline(always)]
+    fn by_color(&self, c: Color) -> Bitboard {
+        SeeBoard::by_color(self.board(), c)
+    }
+    #[inline(always)]
+    fn by_role(&self, r: Role) -> Bitboard {
+        SeeBoard::by_role(self.board(), r)
+    }
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        SeeBoard::occupied(self.board())
+    }
+    #[inline(always)]
+    fn rook_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
+        SeeBoard::rook_attacks(self.board(), s, occupied)
+    }
+    #[inline(always)]
+    fn bishop_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
+        SeeBoard::bishop_attacks(self.board(), s, occupied)
+    }
+    #[inline(always)]
+    fn knight_attacks(&self, s: Square) -> Bitboard {
+        SeeBoard::knight_attacks(self.board(), s)
+    }
+    #[inline(always)]
+    fn king_attacks(&self, s: Square) -> Bitboard {
+        SeeBoard::king_attacks(self.board(), s)
+    }
+    #[inline(always)]
+    fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
+        SeeBoard::pawn_attacks(self.board(), c, s)
+    }
+    #[inline(always)]
+    fn role_on(&self, s: Square) -> Option<Role> {
+        SeeBoard::role_on(self.board(), s)
+    }
+}
+
+/// A shakmaty move that has no meaning in standard chess (a Crazyhouse drop).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct UnsupportedMove(pub shakmaty::Move);
+
+impl fmt::Display for UnsupportedMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the move {} is a piece drop, which SEE does not evaluate",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnsupportedMove {}
+
+impl TryFrom<&shakmaty::Move> for Move {
+    type Error = UnsupportedMove;
+
+    /// Converts a shakmaty move. Castling (encoded by shakmaty as king-takes-rook) becomes
+    /// a [`crate::MoveKind::Castle`] from the king's square to its destination.
+    fn try_from(m: &shakmaty::Move) -> Result<Move, UnsupportedMove> {
+        match *m {
+            shakmaty::Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => Ok(match promotion {
+                Some(p) => Move::promotion(from_sq(from), from_sq(to), from_role(p)),
+                None => Move::normal(from_sq(from), from_sq(to)),
+            }),
+            shakmaty::Move::EnPassant { from, to } => {
+                Ok(Move::en_passant(from_sq(from), from_sq(to)))
+            }
+            shakmaty::Move::Castle { king, rook } => {
+                let side = if rook > king {
+                    shakmaty::CastlingSide::KingSide
+                } else {
+                    shakmaty::CastlingSide::QueenSide
+                };
+                // The king lands on the g- or c-file of its own rank (Chess960 included).
+                let file = match side {
+                    shakmaty::CastlingSide::KingSide => 6,
+                    shakmaty::CastlingSide::QueenSide => 2,
+                };
+                let king = from_sq(king);
+                let to = Square::from_coords(file, king.rank()).unwrap_or(king);
+                Ok(Move::castle(king, to))
+            }
+            shakmaty::Move::Put { .. } => Err(UnsupportedMove(*m)),
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The board trait: everything SEE needs to know about a position.
+
+use crate::lines::between;
+use crate::types::{Bitboard, Color, Role, Square};
+
+/// What the exchange code needs from a board: pieces as bitboards and attack lookups.
+///
+/// Implement it for your engine's board and every function of this crate works on it.
+/// All methods are small and meant to be `#[inline]`; monomorphised, the trait costs
+/// nothing. The attack functions are associated with `&self` so that an implementation
+/// may use its own tables, but most will forward to free functions.
+///
+/// The side to move is not needed: the mover is the colour of the piece on the move's
+/// origin square.
+///
+/// ```
+/// # #[cfg(feature = "shakmaty")] {
+/// use swapoff::SeeBoard;
+/// use shakmaty::Chess;
+/// let pos = Chess::default();
+/// assert_eq!(pos.by_role(swapoff::Role::Pawn).count_ones(), 16);
+/// # }
+/// ```
+pub trait SeeBoard {
+    /// Pieces of one colour.
+    fn by_color(&self, color: Color) -> Bitboard;
+    /// Pieces of one kind, both colours.
+    fn by_role(&self, role: Role) -> Bitboard;
+
+    /// Squares a rook on `sq` attacks when `occupied` are the occupied squares.
+    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard;
+    /// Squares a bishop on `sq` attacks when `occupied` are the occupied squares.
+    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard;
+    /// Squares a knight on `sq` attacks.
+    fn knight_attacks(&self, sq: Square) -> Bitboard;
+    /// Squares a king on `sq` attacks.
+    fn king_attacks(&self, sq: Square) -> Bitboard;
+    /// Squares a pawn of `color` on `sq` attacks (captures towards).
+    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard;
+
+    /// All occupied squares.
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        self.by_color(Color::White) | self.by_color(Color::Black)
+    }
+
+    /// The square of `color`'s king, if it has one.
+    #[inline]
+    fn king_square(&self, color: Color) -> Option<Square> {
+        let kings = self.by_color(color) & self.by_role(Role::King);
+        if kings == 0 {
+            None
+        } else {
+            Some(Square::lowest(kings))
+        }
+    }
+
+    /// The kind of piece on `sq`, if any.
+    #[inline]
+    fn role_on(&self, sq: Square) -> Option<Role> {
+        let bit = sq.bit();
+        if self.occupied() & bit == 0 {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role(role) & bit != 0)
+    }
+
+    /// The colour of the piece on `sq`, if any.
+    #[inline]
+    fn color_on(&self, sq: Square) -> Option<Color> {
+        let bit = sq.bit();
+        if self.by_color(Color::White) & bit != 0 {
+            Some(Color::White)
+        } else if self.by_color(Color::Black) & bit != 0 {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// Every piece of both colours attacking `sq` when `occupied` are the occupied squares.
+    ///
+    /// Pieces outside `occupied` are still reported if their attack reaches `sq`; callers
+    /// that remove pieces mask the result with `occupied` themselves.
+    #[inline]
+    fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let straight = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let pawns = self.by_role(Role::Pawn);
+        (self.pawn_attacks(Color::Black, sq) & pawns & self.by_color(Color::White))
+            | (self.pawn_attacks(Color::White, sq) & pawns & self.by_color(Color::Black))
+            | (self.knight_attacks(sq) & self.by_role(Role::Knight))
+            | (self.king_attacks(sq) & self.by_role(Role::King))
+            | (self.bishop_attacks(sq, occupied) & diagonal)
+            | (self.rook_attacks(sq, occupied) & straight)
+    }
+
+    /// The pins against `color`'s king, in the position as it stands.
+    ///
+    /// The default computes them from the bitboards; an engine that already keeps them
+    /// (as Stockfish does in its `StateInfo`) can return its cached copy.
+    #[inline]
+    fn pins(&self, color: Color) -> Pins {
+        Pins::compute(self, color)
+    }
+}
+
+/// Pieces that shield a king from an enemy slider, and the sliders that do the pinning.
+///
+/// `blockers` holds every piece (of either colour) that is the only piece between the
+/// king and an enemy slider, as in Stockfish's `blockers_for_king`; `pinned()` is the part
+/// of it that belongs to the king's side. `pinners` holds the enemy sliders that pin a
+/// piece of the king's side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Pins {
+    /// The king's side.
+    pub color: Option<Color>,
+    /// Pieces of either colour alone between the king and an enemy slider.
+    pub blockers: Bitboard,
+    /// Enemy sliders that pin a piece of the king's side.
+    pub pinners: Bitboard,
+    /// The king's side's pieces among `blockers`.
+    pub pinned: Bitboard,
+}
+
+impl Pins {
+    /// Computes the pins against `color`'s king from any [`SeeBoard`].
+    pub fn compute<B: SeeBoard + ?Sized>(board: &B, color: Color) -> Pins {
+        let Some(king) = board.king_square(color) else {
+            return Pins::default();
+        };
+        let enemy = board.by_color(!color);
+        let queens = board.by_role(Role::Queen);
+        let snipers = ((board.rook_attacks(king, 0) & (board.by_role(Role::Rook) | queens))
+            | (board.bishop_attacks(king, 0) & (board.by_role(Role::Bishop) | queens)))
+            & enemy;
+        let occupied = board.occupied() ^ snipers;
+        let own = board.by_color(color);
+        let mut pins = Pins {
+            color: Some(color),
+            ..Pins::default()
+        };
+        let mut rest = snipers;
+        while rest != 0 {
+            let sniper = Square::lowest(rest);
+            rest &= rest - 1;
+            let b = between(king, sniper) & occupied;
+            if b != 0 && b & (b - 1) == 0 {
+                pins.blockers |= b;
+                if b & own != 0 {
+                    pins.pinners |= sniper.bit();
+                    pins.pinned |= b;
+                }
+            }
+        }
+        pins
+    }
+}

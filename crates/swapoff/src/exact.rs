@@ -1,0 +1,277 @@
+//! Exact mode: the ground truth for one square.
+//!
+//! After the forced first move, each side may stand pat or make *any* legal capture on
+//! the target square: any piece (not only the least valuable), any promotion piece.
+//! Legality is full: a capture that leaves the capturing side's king attacked is not
+//! allowed, so pins (old and new), checks and king safety all follow from the one test.
+//! The value is the minimax of the material balance, searched with alpha-beta (material
+//! only: a side with no legal capture simply stands pat; there are no mate scores).
+
+use crate::board::SeeBoard;
+use crate::trace::{Capture, Trace};
+use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
+use crate::values::PieceValues;
+
+/// Promotion pieces, best first (good move ordering for alpha-beta).
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// A copy of the position's bitboards that the search edits in place.
+#[derive(Clone, Copy)]
+struct State {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    to: Square,
+    /// The piece on the target square.
+    on_square: Role,
+}
+
+impl State {
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: Square, color: Color, role: Role) {
+        self.by_color[color.index()] &= !sq.bit();
+        self.by_role[role.index()] &= !sq.bit();
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, color: Color, role: Role) {
+        self.by_color[color.index()] |= sq.bit();
+        self.by_role[role.index()] |= sq.bit();
+    }
+
+    /// Pieces of `color` attacking `sq` in this state.
+    #[inline]
+    fn attackers<B: SeeBoard + ?Sized>(&self, board: &B, sq: Square, color: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let r = &self.by_role;
+        let queens = r[Role::Queen.index()];
+        ((board.pawn_attacks(!color, sq) & r[Role::Pawn.index()])
+            | (board.knight_attacks(sq) & r[Role::Knight.index()])
+            | (board.king_attacks(sq) & r[Role::King.index()])
+            | (board.bishop_attacks(sq, occupied) & (r[Role::Bishop.index()] | queens))
+            | (board.rook_attacks(sq, occupied) & (r[Role::Rook.index()] | queens)))
+            & self.by_color[color.index()]
+    }
+
+    #[inline]
+    fn king_safe<B: SeeBoard + ?Sized>(&self, board: &B, color: Color) -> bool {
+        let kings = self.by_color[color.index()] & self.by_role[Role::King.index()];
+        if kings == 0 {
+            return true;
+        }
+        self.attackers(board, Square::lowest(kings), !color) == 0
+    }
+
+    /// Plays the capture of the target by `side`'s `role` from `from`, becoming `placed`.
+    #[inline]
+    fn capture(&mut self, from: Square, side: Color, role: Role, placed: Role) {
+        self.remove(self.to, !side, self.on_square);
+        self.remove(from, side, role);
+        self.put(self.to, side, placed);
+        self.on_square = placed;
+    }
+}
+
+/// Every legal capture of the target by `side`, least valuable attacker first, as
+/// `(from, piece, placed)`, with the state after it. Calls `visit` for each; stops when it
+/// returns `true`.
+#[inline]
+fn for_each_capture<B: SeeBoard + ?Sized>(
+    board: &B,
+    state: &State,
+    side: Color,
+    mut visit: impl FnMut(Square, Role, Role, &State) -> bool,
+) {
+    // The king is never captured: an exchange ends when it stands on the square.
+    if state.on_square == Role::King {
+        return;
+    }
+    let attackers = state.attackers(board, state.to, side);
+    if attackers == 0 {
+        return;
+    }
+    let promotes = state.to.rank() == side.promotion_rank();
+    for role in Role::ALL {
+        let mut of_role = attackers & state.by_role[role.index()];
+        while of_role != 0 {
+            let from = Square::lowest(of_role);
+            of_role &= of_role - 1;
+            let choices: &[Role] = if role == Role::Pawn && promotes {
+                &PROMOTIONS
+            } else {
+                core::slice::from_ref(&role)
+            };
+            for &placed in choices {
+                let mut next = *state;
+                next.capture(from, side, role, placed);
+                if next.king_safe(board, side) && visit(from, role, placed, &next) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Best material `side` can still win from `state`, clamped into `[alpha, beta]`.
+fn search<B: SeeBoard + ?Sized>(
+    board: &B,
+    state: &State,
+    side: Color,
+    values: &PieceValues,
+    mut alpha: i32,
+    beta: i32,
+) -> i32 {
+    // Standing pat is always allowed.
+    if 0 >= beta {
+        return beta;
+    }
+    alpha = alpha.max(0);
+    let taken = values.of(state.on_square);
+    let promotion_base = values.pawn();
+    for_each_capture(board, state, side, |_, role, placed, next| {
+        let gain = taken
+            + if placed != role {
+                values.of(placed) - promotion_base
+            } else {
+                0
+            };
+        let score = gain - search(board, next, !side, values, gain - beta, gain - alpha);
+        if score >= beta {
+            alpha = beta;
+            return true;
+        }
+        alpha = alpha.max(score);
+        false
+    });
+    alpha
+}
+
+/// The position after the forced first move, the mover, the moving piece and the gain.
+fn opening<B: SeeBoard + ?Sized>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+) -> Option<(State, Color, Role, Option<Role>, i32)> {
+    let mover = board.color_on(mv.from)?;
+    let role = board.role_on(mv.from)?;
+    let mut state = State {
+        by_color: [board.by_color(Color::White), board.by_color(Color::Black)],
+        by_role: Role::ALL.map(|r| board.by_role(r)),
+        to: mv.to,
+        on_square: role,
+    };
+    let captured = match mv.kind {
+        MoveKind::EnPassant => {
+            state.remove(mv.en_passant_victim(), !mover, Role::Pawn);
+            Some(Role::Pawn)
+        }
+        _ => board.role_on(mv.to),
+    };
+    if let Some(c) = captured.filter(|_| mv.kind != MoveKind::EnPassant) {
+        state.remove(mv.to, !mover, c);
+    }
+    let placed = match mv.kind {
+        MoveKind::Promotion(p) => p,
+        _ => role,
+    };
+    state.remove(mv.from, mover, role);
+    state.put(mv.to, mover, placed);
+    state.on_square = placed;
+    let gain = captured.map_or(0, |c| values.of(c)) + values.of(placed) - values.of(role);
+    Some((state, mover, role, captured, gain))
+}
+
+/// Exact SEE clamped into `[alpha, beta]` (`alpha < beta`).
+pub(crate) fn window<B: SeeBoard + ?Sized>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    if mv.kind == MoveKind::Castle {
+        return 0.clamp(alpha, beta);
+    }
+    let Some((state, mover, _, _, gain)) = opening(board, mv, values) else {
+        return 0.clamp(alpha, beta);
+    };
+    // The mover's value is the gain minus the best the opponent can then win.
+    let reply = search(board, &state, !mover, values, gain - beta, gain - alpha);
+    (gain - reply).clamp(alpha, beta)
+}
+
+/// The principal variation of the exact search as a trace.
+pub(crate) fn trace<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceValues) -> Trace {
+    let side = board.color_on(mv.from).unwrap_or(Color::White);
+    let piece = board.role_on(mv.from).unwrap_or(Role::Pawn);
+    if mv.kind == MoveKind::Castle {
+        return Trace::zero(mv, side, piece);
+    }
+    let Some((mut state, mover, role, captured, gain)) = opening(board, mv, values) else {
+        return Trace::zero(mv, side, piece);
+    };
+    let mut captures = vec![Capture {
+        side: mover,
+        from: mv.from,
+        to: mv.to,
+        piece: role,
+        captured,
+        promotion: match mv.kind {
+            MoveKind::Promotion(p) => Some(p),
+            _ => None,
+        },
+    }];
+    let mut gains = vec![gain];
+    let limit = crate::see::LIMIT;
+    let mut side = !mover;
+    // Follow, at each step, a capture that achieves the side's best value; stop when none
+    // beats standing pat. The gain list is built as for the fast rules.
+    loop {
+        let best = search(board, &state, side, values, -limit, limit);
+        let taken = state.on_square;
+        let mut chosen = None;
+        if best > 0 {
+            for_each_capture(board, &state, side, |from, role, placed, next| {
+                let g = values.of(taken)
+                    + if placed != role {
+                        values.of(placed) - values.pawn()
+                    } else {
+                        0
+                    };
+                if g - search(board, next, !side, values, -limit, limit) == best {
+                    chosen = Some((from, role, placed, *next));
+                    return true;
+                }
+                false
+            });
+        }
+        let previous = *gains.last().unwrap_or(&0);
+        let Some((from, role, placed, next)) = chosen else {
+            gains.push(values.of(taken) - previous);
+            break;
+        };
+        let bonus = if placed != role {
+            values.of(placed) - values.pawn()
+        } else {
+            0
+        };
+        gains.push(values.of(taken) + bonus - previous);
+        captures.push(Capture {
+            side,
+            from,
+            to: mv.to,
+            piece: role,
+            captured: Some(taken),
+            promotion: (placed != role).then_some(placed),
+        });
+        state = next;
+        side = !side;
+    }
+    let mut trace = Trace::from_gains(captures, gains);
+    trace.value = window(board, mv, values, -limit, limit);
+    trace
+}

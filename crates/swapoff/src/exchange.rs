@@ -1,0 +1,251 @@
+//! The sequence of captures on one square under a fast rule set.
+//!
+//! [`Exchange`] plays the forced first move and then, on request, finds and removes the
+//! next attacker of a given side, revealing x-ray attackers behind it. `see`, `see_ge`
+//! and the trace all walk the same sequence, so they cannot disagree about who captures.
+
+use crate::board::{Pins, SeeBoard};
+use crate::lines::line;
+use crate::rules::{FastRules, PinRule};
+use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
+use core::marker::PhantomData;
+
+/// The first move as the exchange sees it.
+pub(crate) struct Opening {
+    /// Side making the first move.
+    pub mover: Color,
+    /// Kind of the moving piece.
+    pub role: Role,
+    /// What the first move captures (`None` for a quiet move).
+    pub captured: Option<Role>,
+    /// The kind of piece standing on the target square after the move.
+    pub placed: Role,
+}
+
+/// Pin information for one side, computed the first time it is needed.
+#[derive(Clone, Copy, Default)]
+struct SidePins {
+    ready: bool,
+    /// Pieces that may not capture now (meaning depends on the pin rule).
+    blocked: Bitboard,
+    /// Stockfish rule: the enemy sliders pinning this side's pieces.
+    pinners: Bitboard,
+}
+
+pub(crate) struct Exchange<'a, B: SeeBoard + ?Sized, R: FastRules> {
+    board: &'a B,
+    to: Square,
+    /// Occupied squares: without the target square, the first mover's origin and every
+    /// piece that has since captured.
+    occupied: Bitboard,
+    /// Pieces of both colours attacking the target and still in `occupied`
+    /// (kept current lazily: always masked with `occupied` before use).
+    attackers: Bitboard,
+    diagonal: Bitboard,
+    straight: Bitboard,
+    pins: [SidePins; 2],
+    _rules: PhantomData<R>,
+}
+
+impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
+    /// Plays the first move. `None` when there is no piece on the origin square.
+    #[inline(always)]
+    pub fn start(board: &'a B, mv: Move) -> Option<(Self, Opening)> {
+        let from = mv.from;
+        let to = mv.to;
+        let mover = board.color_on(from)?;
+        let role = board.role_on(from)?;
+        let mut occupied = board.occupied() ^ from.bit();
+        let captured = match mv.kind {
+            MoveKind::EnPassant => {
+                // The captured pawn leaves its own square, which may open a file or rank.
+                occupied &= !mv.en_passant_victim().bit();
+                Some(Role::Pawn)
+            }
+            _ => board.role_on(to),
+        };
+        occupied &= !to.bit();
+        let placed = match mv.kind {
+            MoveKind::Promotion(promoted) => promoted,
+            _ => role,
+        };
+        let queens = board.by_role(Role::Queen);
+        let exchange = Exchange {
+            board,
+            to,
+            occupied,
+            attackers: board.attackers_to(to, occupied) & occupied,
+            diagonal: board.by_role(Role::Bishop) | queens,
+            straight: board.by_role(Role::Rook) | queens,
+            pins: [SidePins::default(); 2],
+            _rules: PhantomData,
+        };
+        Some((
+            exchange,
+            Opening {
+                mover,
+                role,
+                captured,
+                placed,
+            },
+        ))
+    }
+
+    /// Finds `side`'s next capture on the target square under the rules, removes the piece
+    /// from the board and reveals x-rays behind it. Returns the piece's origin and kind.
+    #[inline(always)]
+    pub fn next(&mut self, side: Color) -> Option<(Square, Role)> {
+        self.attackers &= self.occupied;
+        let mut candidates = self.attackers & self.board.by_color(side);
+        if candidates == 0 {
+            return None;
+        }
+        match R::PINS {
+            PinRule::Ignore => {}
+            PinRule::AlongLine => {
+                let blocked = self.blocked_along_line(side);
+                candidates &= !blocked;
+                if candidates == 0 {
+                    return None;
+                }
+            }
+            PinRule::Stockfish => {
+                let pins = self.side_pins(side);
+                if pins.pinners & self.occupied != 0 {
+                    candidates &= !pins.blocked;
+                    if candidates == 0 {
+                        return None;
+                    }
+                }
+            }
+        }
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let of_role = candidates & self.board.by_role(role);
+            if of_role != 0 {
+                let sq = Square::lowest(of_role);
+                self.remove(sq, role);
+                return Some((sq, role));
+            }
+        }
+        // Only the king is left: it may capture only if the other side cannot answer.
+        let king = Square::lowest(candidates);
+        let after = self.occupied ^ king.bit();
+        let mut enemy = self.attackers & self.board.by_color(!side);
+        if R::KING_XRAY {
+            enemy |= self.xrays(after) & self.board.by_color(!side);
+        }
+        if enemy != 0 {
+            return None;
+        }
+        self.occupied = after;
+        Some((king, Role::King))
+    }
+
+    /// Sliders that attack the target through `occupied`.
+    #[inline(always)]
+    fn xrays(&self, occupied: Bitboard) -> Bitboard {
+        ((self.board.bishop_attacks(self.to, occupied) & self.diagonal)
+            | (self.board.rook_attacks(self.to, occupied) & self.straight))
+            & occupied
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, role: Role) {
+        self.occupied ^= sq.bit();
+        // A piece that attacks along a line may hide a slider behind it on that line.
+        match role {
+            Role::Pawn | Role::Bishop => {
+                self.attackers |= self.board.bishop_attacks(self.to, self.occupied) & self.diagonal
+            }
+            Role::Rook => {
+                self.attackers |= self.board.rook_attacks(self.to, self.occupied) & self.straight
+            }
+            Role::Queen => self.attackers |= self.xrays(self.occupied),
+            Role::Knight | Role::King => {}
+        }
+    }
+
+    /// Default rule: `side`'s pieces that are pinned off the target's line by a pinner
+    /// that is still on the board.
+    #[inline(always)]
+    fn blocked_along_line(&mut self, side: Color) -> Bitboard {
+        let pins = self.side_pins(side);
+        let mut blocked = pins.blocked;
+        if blocked == 0 {
+            return 0;
+        }
+        let Some(king) = self.board.king_square(side) else {
+            return 0;
+        };
+        // A pin lasts while an enemy slider still stands right behind the pinned piece.
+        let enemy = self.board.by_color(!side) & self.occupied;
+        let mut rest = blocked;
+        while rest != 0 {
+            let piece = Square::lowest(rest);
+            rest &= rest - 1;
+            let without = self.occupied & !piece.bit();
+            // Squares the king's ray reaches only once the piece is gone: those behind it.
+            let behind = if king.rank() == piece.rank() || king.file() == piece.file() {
+                (self.board.rook_attacks(king, without)
+                    & !self.board.rook_attacks(king, self.occupied))
+                    & self.straight
+            } else {
+                (self.board.bishop_attacks(king, without)
+                    & !self.board.bishop_attacks(king, self.occupied))
+                    & self.diagonal
+            };
+            let pinner = behind & line(king, piece) & enemy;
+            if pinner == 0 {
+                blocked &= !piece.bit();
+            }
+        }
+        self.pins[side.index()].blocked = blocked;
+        blocked
+    }
+
+    #[inline(always)]
+    fn side_pins(&mut self, side: Color) -> SidePins {
+        let slot = &mut self.pins[side.index()];
+        if !slot.ready {
+            let pins: Pins = self.board.pins(side);
+            slot.ready = true;
+            slot.pinners = pins.pinners;
+            slot.blocked = match R::PINS {
+                PinRule::Stockfish => pins.blockers,
+                _ => {
+                    // Pieces pinned along a line through the target may still capture.
+                    let mut off_line = 0;
+                    if let Some(king) = self.board.king_square(side) {
+                        let mut rest = pins.pinned;
+                        while rest != 0 {
+                            let piece = Square::lowest(rest);
+                            rest &= rest - 1;
+                            if line(king, piece) & self.to.bit() == 0 {
+                                off_line |= piece.bit();
+                            }
+                        }
+                    }
+                    off_line
+                }
+            };
+        }
+        *slot
+    }
+}
+
+/// The piece a capture leaves on the target square and the extra material it gains:
+/// a recapturing pawn that reaches its last rank becomes a queen under rules that say so.
+#[inline(always)]
+pub(crate) fn recapture_outcome<R: FastRules>(role: Role, side: Color, to: Square) -> (Role, bool) {
+    if R::PROMOTE_RECAPTURES && role == Role::Pawn && to.rank() == side.promotion_rank() {
+        (Role::Queen, true)
+    } else {
+        (role, false)
+    }
+}

@@ -1,0 +1,79 @@
+//! # swapoff: Static Exchange Evaluation for chess
+//!
+//! SEE answers one question: if a move starts a sequence of captures on its target
+//! square, what material does the mover win or lose? Engines ask it millions of times a
+//! second to order captures and to prune losing ones. swapoff gives the answer fast,
+//! under explicit rules, with an exact mode to check the fast ones against.
+//!
+//! - [`see`] / [`See::value`]: the full value, by the swap algorithm with x-rays.
+//! - [`see_ge`] / [`See::ge`]: the threshold test `SEE >= t` with early exits.
+//! - [`See::trace`]: the capture sequence and the swap list before and after negamax.
+//! - [`Rules`]: `Default`, `Classic` (the wiki's algorithm), `Stockfish` (its `see_ge`,
+//!   bit for bit) and `Exact` (every legal capture, minimax with stand-pat).
+//!
+//! The code is generic over [`SeeBoard`], a small trait of bitboards and attack lookups;
+//! implement it for your engine's board, or enable the `shakmaty` or `cozy-chess` feature
+//! to use those crates' boards directly.
+//!
+//! ```
+//! # #[cfg(feature = "cozy-chess")] {
+//! use swapoff::{see, see_ge, Move};
+//! // White's rook takes a pawn defended by nothing: +100.
+//! let board: cozy_chess::Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+//! let mv = Move::from_cozy(&board, "d1d5".parse().unwrap());
+//! assert_eq!(see(&board, mv), 100);
+//! assert!(see_ge(&board, mv, 0));
+//! # }
+//! ```
+//!
+//! ## The default rules
+//!
+//! - The first move is forced; afterwards each side either recaptures with its least
+//!   valuable attacker or stands pat. Attackers are tried pawn, knight, bishop, rook,
+//!   queen, king; with equal values (knight and bishop at 300) the knight goes first; two
+//!   pieces of one kind go lowest square first (a1, b1, …, h8).
+//! - X-rays: a slider behind a piece that has left joins in, including behind a pawn on a
+//!   diagonal, behind the first mover whatever its direction, and behind the pawn an en
+//!   passant capture removes.
+//! - En passant: the captured pawn is removed from its own square.
+//! - Promotions: a promoting move gains (promoted piece − pawn); a pawn that recaptures on
+//!   its last rank becomes a queen and gains (queen − pawn), and the exchange continues
+//!   with a queen on the square.
+//! - Castling is worth 0. Quiet moves are evaluated: their value is what the opponent can
+//!   win by capturing the moved piece (minus what the mover wins back).
+//! - The king recaptures only if the opponent has no attacker left on the square,
+//!   counting a slider its departure would uncover; it is never captured.
+//! - A piece pinned to its own king may not recapture, except along the line of the pin,
+//!   while its pinner is still on the board. Pins are those of the position before the
+//!   move; a pin that only arises during the exchange (a line opened by a piece that left)
+//!   is not seen, and checks are not considered. [`Rules::Exact`] sees both.
+//!
+//! [`Rules`] lists where the other rule sets differ.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod adapters;
+mod board;
+mod exact;
+mod exchange;
+mod lines;
+#[cfg(feature = "shakmaty")]
+pub mod parse;
+pub mod recursive;
+mod rules;
+mod see;
+pub mod suite;
+mod trace;
+mod types;
+mod values;
+
+#[cfg(feature = "shakmaty")]
+pub use adapters::UnsupportedMove;
+pub use board::{Pins, SeeBoard};
+pub use lines::{between, line};
+pub use rules::{Rules, UnknownRules};
+pub use see::{see, see_ge, See};
+pub use trace::{Capture, Trace};
+pub use types::{Bitboard, Color, Move, MoveKind, Role, Square};
+pub use values::{ParseValuesError, PieceValues, ValuesError, MAX_PIECE_VALUE};

@@ -1,0 +1,90 @@
+//! Line and between tables, built at compile time. Pin handling needs them.
+
+use crate::types::{Bitboard, Square};
+
+const fn build(between_only: bool) -> [[Bitboard; 64]; 64] {
+    let mut table = [[0u64; 64]; 64];
+    let dirs: [(i8, i8); 8] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    let mut a = 0;
+    while a < 64 {
+        let (af, ar) = ((a % 8) as i8, (a / 8) as i8);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = dirs[d];
+            // Walk from `a` in direction d; every square met is aligned with `a`.
+            let mut path = 0u64;
+            let (mut f, mut r) = (af + df, ar + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                let b = (r * 8 + f) as usize;
+                if between_only {
+                    table[a][b] = path;
+                } else {
+                    // The full line through a and b: both rays from a plus a itself.
+                    let mut line = 1u64 << a;
+                    let (mut f2, mut r2) = (af + df, ar + dr);
+                    while f2 >= 0 && f2 < 8 && r2 >= 0 && r2 < 8 {
+                        line |= 1u64 << (r2 * 8 + f2);
+                        f2 += df;
+                        r2 += dr;
+                    }
+                    let (mut f3, mut r3) = (af - df, ar - dr);
+                    while f3 >= 0 && f3 < 8 && r3 >= 0 && r3 < 8 {
+                        line |= 1u64 << (r3 * 8 + f3);
+                        f3 -= df;
+                        r3 -= dr;
+                    }
+                    table[a][b] = line;
+                }
+                path |= 1u64 << b;
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+static BETWEEN: [[Bitboard; 64]; 64] = build(true);
+static LINE: [[Bitboard; 64]; 64] = build(false);
+
+/// Squares strictly between `a` and `b` when they share a rank, file or diagonal; else empty.
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    BETWEEN[a.index()][b.index()]
+}
+
+/// The whole line (edge to edge) through `a` and `b` when aligned; else empty.
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    LINE[a.index()][b.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        let b = name.as_bytes();
+        Square::from_coords(b[0] - b'a', b[1] - b'1').unwrap()
+    }
+
+    #[test]
+    fn between_and_line_on_a_diagonal() {
+        assert_eq!(between(sq("a1"), sq("d4")), sq("b2").bit() | sq("c3").bit());
+        assert_eq!(between(sq("a1"), sq("b3")), 0);
+        assert_eq!(line(sq("c3"), sq("e5")).count_ones(), 8);
+        assert_eq!(line(sq("a1"), sq("b3")), 0);
+        assert_ne!(line(sq("e1"), sq("e8")) & sq("e4").bit(), 0);
+    }
+}

@@ -1,0 +1,240 @@
+//! The value of an exchange and the threshold test, for every rule set.
+//!
+//! # How the fast rule sets compute
+//!
+//! Under a fast rule set the capture sequence is fixed: each side recaptures with its
+//! least valuable attacker or stops. Writing `r0, r1, r2, …` for the material balance
+//! (from the mover's side) after each capture of that sequence, the SEE value is
+//!
+//! ```text
+//! min(r0, max(r1, min(r2, max(r3, …))))
+//! ```
+//!
+//! because after each capture the other side may stand pat. That is the swap list and
+//! its negamax ([`crate::Trace`] shows both). [`window`] folds it front to back instead:
+//! the stand-pat options seen so far give a window `[alpha, beta]`, each new entry
+//! narrows it, and the walk stops as soon as an entry falls outside the window (later
+//! entries can then no longer change the result) or as soon as the capturing side would
+//! stay outside it even after losing the piece it just placed (a look-ahead that saves
+//! one attacker search, as Stockfish's `see_ge` does). The value is the last entry
+//! clamped into the window.
+//!
+//! `see` opens the window fully; `see_ge(m, t)` searches the null window `[t-1, t]`, which
+//! stops at the first capture that decides the question. Both run the same code, so
+//! `see_ge(m, t) == (see(m) >= t)` holds by construction; the property tests check it.
+
+use crate::board::SeeBoard;
+use crate::exact;
+use crate::exchange::{recapture_outcome, Exchange};
+use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
+use crate::trace::{trace_fast, Trace};
+use crate::types::{Color, Move, MoveKind, Square};
+use crate::values::PieceValues;
+
+/// No SEE value reaches this magnitude (at most 32 captures of at most twice
+/// [`crate::MAX_PIECE_VALUE`]), so it serves as infinity and as the clamp for thresholds.
+pub(crate) const LIMIT: i32 = 1 << 30;
+
+/// A rule set and piece values: everything needed to evaluate exchanges.
+///
+/// ```
+/// # #[cfg(feature = "shakmaty")] {
+/// use shakmaty::{fen::Fen, CastlingMode, Chess, uci::UciMove};
+/// use swapoff::{Move, Rules, See};
+///
+/// let fen: Fen = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1".parse().unwrap();
+/// let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+/// let rxe5 = "e1e5".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+/// let mv = Move::try_from(&rxe5).unwrap();
+///
+/// let see = See::new(Rules::Default);
+/// assert_eq!(see.value(&pos, mv), 100);
+/// assert!(see.ge(&pos, mv, 100));
+/// assert!(!see.ge(&pos, mv, 101));
+/// # }
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct See {
+    rules: Rules,
+    values: PieceValues,
+}
+
+impl Default for See {
+    fn default() -> Self {
+        See::new(Rules::Default)
+    }
+}
+
+impl See {
+    /// The rule set with its default piece values ([`Rules::default_values`]).
+    pub const fn new(rules: Rules) -> See {
+        See {
+            rules,
+            values: rules.default_values(),
+        }
+    }
+
+    /// The same rule set counting in other piece values.
+    #[must_use]
+    pub const fn with_values(self, values: PieceValues) -> See {
+        See {
+            rules: self.rules,
+            values,
+        }
+    }
+
+    /// The rule set.
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The piece values.
+    pub const fn values(&self) -> PieceValues {
+        self.values
+    }
+
+    /// The SEE value of `mv`: the material its mover wins (negative: loses) when both sides
+    /// capture on its target square as the rules allow and stop when that suits them.
+    ///
+    /// `mv` must be a legal move of `board` (pseudo-legal is fine for the fast rule sets);
+    /// other input gives a meaningless number but never a panic.
+    #[inline]
+    pub fn value<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move) -> i32 {
+        self.window(board, mv, -LIMIT, LIMIT)
+    }
+
+    /// Whether the SEE value of `mv` is at least `threshold`, without computing the value.
+    #[inline]
+    pub fn ge<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move, threshold: i32) -> bool {
+        if threshold >= LIMIT {
+            return false;
+        }
+        if threshold <= -LIMIT {
+            return true;
+        }
+        self.window(board, mv, threshold - 1, threshold) >= threshold
+    }
+
+    /// The capture sequence, the swap list before and after negamax, and where each side
+    /// stops. For [`Rules::Exact`] the sequence is the principal variation of its search.
+    pub fn trace<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move) -> Trace {
+        match self.rules {
+            Rules::Default => trace_fast::<B, DefaultRules>(board, mv, &self.values),
+            Rules::Classic => trace_fast::<B, ClassicRules>(board, mv, &self.values),
+            Rules::Stockfish => trace_fast::<B, StockfishRules>(board, mv, &self.values),
+            Rules::Exact => exact::trace(board, mv, &self.values),
+        }
+    }
+
+    /// The SEE value clamped into `[alpha, beta]` (requires `alpha < beta`): an exact
+    /// answer inside the window, and only a bound outside it.
+    #[inline]
+    pub fn window<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move, alpha: i32, beta: i32) -> i32 {
+        let (alpha, beta) = (
+            alpha.clamp(-LIMIT, LIMIT - 1),
+            beta.clamp(-LIMIT + 1, LIMIT),
+        );
+        if alpha >= beta {
+            return alpha;
+        }
+        match self.rules {
+            Rules::Default => window::<B, DefaultRules>(board, mv, &self.values, alpha, beta),
+            Rules::Classic => window::<B, ClassicRules>(board, mv, &self.values, alpha, beta),
+            Rules::Stockfish => window::<B, StockfishRules>(board, mv, &self.values, alpha, beta),
+            Rules::Exact => exact::window(board, mv, &self.values, alpha, beta),
+        }
+    }
+}
+
+/// SEE value of `mv` under the default rules and values (100/300/300/500/900).
+///
+/// ```
+/// # #[cfg(feature = "cozy-chess")] {
+/// let board: cozy_chess::Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+/// let rxd5 = swapoff::Move::from_cozy(&board, "d1d5".parse().unwrap());
+/// assert_eq!(swapoff::see(&board, rxd5), 100);
+/// # }
+/// ```
+#[inline]
+pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move) -> i32 {
+    window::<B, DefaultRules>(board, mv, &PieceValues::STANDARD, -LIMIT, LIMIT)
+}
+
+/// Whether `see(board, mv) >= threshold`, under the default rules and values.
+#[inline]
+pub fn see_ge<B: SeeBoard + ?Sized>(board: &B, mv: Move, threshold: i32) -> bool {
+    See::new(Rules::Default).ge(board, mv, threshold)
+}
+
+/// The fast rule sets' walk over the capture sequence (see the module docs).
+#[inline(always)]
+pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    mut alpha: i32,
+    mut beta: i32,
+) -> i32 {
+    if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
+        return 0.clamp(alpha, beta);
+    }
+    let Some((mut exchange, opening)) = Exchange::<B, R>::start(board, mv) else {
+        return 0.clamp(alpha, beta);
+    };
+    let to = mv.to;
+    let promotion_gain = values.queen() - values.pawn();
+    // What the other side would gain on top of the piece if it recaptured with a pawn that
+    // promotes: used only for the look-ahead, where an upper bound is enough.
+    let bonus_against = |side: Color| promotion_bonus::<R>(side, to, promotion_gain);
+
+    // Node 0: the forced first move. The opponent may stand pat after it.
+    let mut score = opening.captured.map_or(0, |r| values.of(r)) + values.of(opening.placed)
+        - values.of(opening.role);
+    let mut on_square = values.of(opening.placed);
+    if score <= alpha {
+        return alpha;
+    }
+    beta = beta.min(score);
+    let mut side = !opening.mover;
+    if score - on_square - bonus_against(side) >= beta {
+        return beta;
+    }
+    loop {
+        let Some((_, role)) = exchange.next(side) else {
+            return score.clamp(alpha, beta);
+        };
+        let (placed, promoted) = recapture_outcome::<R>(role, side, to);
+        let gain = on_square + if promoted { promotion_gain } else { 0 };
+        on_square = values.of(placed);
+        if side == opening.mover {
+            score += gain;
+            if score <= alpha {
+                return alpha;
+            }
+            beta = beta.min(score);
+            if score - on_square - bonus_against(!side) >= beta {
+                return beta;
+            }
+        } else {
+            score -= gain;
+            if score >= beta {
+                return beta;
+            }
+            alpha = alpha.max(score);
+            if score + on_square + bonus_against(!side) <= alpha {
+                return alpha;
+            }
+        }
+        side = !side;
+    }
+}
+
+/// Extra material a pawn of `side` gains by recapturing on `to` and promoting.
+#[inline(always)]
+pub(crate) fn promotion_bonus<R: FastRules>(side: Color, to: Square, promotion_gain: i32) -> i32 {
+    if R::PROMOTE_RECAPTURES && to.rank() == side.promotion_rank() {
+        promotion_gain
+    } else {
+        0
+    }
+}
