@@ -55,11 +55,14 @@
 
 mod adapters;
 mod board;
+pub mod differences;
 mod exact;
 mod exchange;
 mod lines;
 #[cfg(feature = "shakmaty")]
 pub mod parse;
+#[cfg(feature = "shakmaty")]
+pub mod qsearch;
 pub mod recursive;
 mod rules;
 mod see;

@@ -1,0 +1,1 @@
+//! Where the rule sets give different answers, position by position.

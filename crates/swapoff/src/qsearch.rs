@@ -1,0 +1,1 @@
+//! A material-only quiescence search: the reference consumer of SEE.
