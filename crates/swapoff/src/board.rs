@@ -158,3 +158,90 @@ impl Pins {
         pins
     }
 }
+
+/// A board with its pins computed once, for evaluating many moves of one position.
+///
+/// Without it, each evaluation that needs pin information computes it (lazily, only when a
+/// side has an attacker to choose from). An engine that evaluates several moves of a
+/// position, or that already keeps pins, wraps its board once:
+///
+/// ```
+/// # #[cfg(feature = "cozy-chess")] {
+/// use swapoff::{PinCache, see, Move};
+/// let board: cozy_chess::Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+/// let cached = PinCache::new(&board);
+/// let mv = Move::from_cozy(&board, "d1d5".parse().unwrap());
+/// assert_eq!(see(&cached, mv), see(&board, mv));
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PinCache<'a, B: SeeBoard + ?Sized> {
+    board: &'a B,
+    pins: [Pins; 2],
+}
+
+impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
+    /// Computes the pins of both sides of `board`.
+    pub fn new(board: &'a B) -> Self {
+        PinCache {
+            board,
+            pins: [board.pins(Color::White), board.pins(Color::Black)],
+        }
+    }
+
+    /// The wrapped board.
+    pub fn board(&self) -> &'a B {
+        self.board
+    }
+}
+
+impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
+    #[inline(always)]
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.board.by_color(color)
+    }
+    #[inline(always)]
+    fn by_role(&self, role: Role) -> Bitboard {
+        self.board.by_role(role)
+    }
+    #[inline(always)]
+    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.board.rook_attacks(sq, occupied)
+    }
+    #[inline(always)]
+    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.board.bishop_attacks(sq, occupied)
+    }
+    #[inline(always)]
+    fn knight_attacks(&self, sq: Square) -> Bitboard {
+        self.board.knight_attacks(sq)
+    }
+    #[inline(always)]
+    fn king_attacks(&self, sq: Square) -> Bitboard {
+        self.board.king_attacks(sq)
+    }
+    #[inline(always)]
+    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
+        self.board.pawn_attacks(color, sq)
+    }
+    #[inline(always)]
+    fn occupied(&self) -> Bitboard {
+        self.board.occupied()
+    }
+    #[inline(always)]
+    fn king_square(&self, color: Color) -> Option<Square> {
+        self.board.king_square(color)
+    }
+    #[inline(always)]
+    fn role_on(&self, sq: Square) -> Option<Role> {
+        self.board.role_on(sq)
+    }
+    #[inline(always)]
+    fn color_on(&self, sq: Square) -> Option<Color> {
+        self.board.color_on(sq)
+    }
+    #[inline(always)]
+    fn pins(&self, color: Color) -> Pins {
+        self.pins[color.index()]
+    }
+}

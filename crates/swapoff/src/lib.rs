@@ -73,7 +73,7 @@ mod values;
 
 #[cfg(feature = "shakmaty")]
 pub use adapters::UnsupportedMove;
-pub use board::{Pins, SeeBoard};
+pub use board::{PinCache, Pins, SeeBoard};
 pub use lines::{between, line};
 pub use rules::{Rules, UnknownRules};
 pub use see::{see, see_ge, See};
