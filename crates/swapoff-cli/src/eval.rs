@@ -1,12 +1,494 @@
-//! `swapoff eval` (being built).
+//! `swapoff eval`: the SEE value of one move, or of every line of a `FEN;MOVE` file.
+//!
+//! Single move: `swapoff eval "<FEN>" <MOVE>` prints the value (or `true`/`false` with
+//! `--threshold`), `--trace` adds the attackers' diagram and the swap list, `--json` one
+//! JSON object.
+//!
+//! Batch: `swapoff eval --batch FILE` reads lines `FEN;MOVE` or `FEN;MOVE;THRESHOLD` and
+//! writes exactly one output line per input line, so output line N answers input line N:
+//! the value (or `true`/`false` when the line or `--threshold` gives a threshold), an empty
+//! line for a blank or `#` comment input line (`null` with `--json`), and `error` for a
+//! line that cannot be evaluated (an object with an `error` field with `--json`), whose
+//! reason goes to stderr as `<file>:<line>: <why>`.
 
+mod diagram;
+
+use crate::common::{fatal, open_input, RuleArgs, EXIT_OK, EXIT_PARTIAL};
+use serde::Serialize;
+use shakmaty::san::San;
+use shakmaty::Chess;
+use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
+use swapoff::parse::{self, MoveError};
+use swapoff::{Color, Move, PieceValues, Role, See, Trace};
 
 /// Flags of `swapoff eval`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// The FEN (4 to 6 fields; quoted, or as separate words) followed by the move in SAN
+    /// (`Nxe5`) or UCI (`d3e5`).
+    #[arg(value_name = "FEN MOVE", num_args = 0..)]
+    words: Vec<String>,
+
+    /// Evaluate every line of FILE (`-` for stdin): `FEN;MOVE` or `FEN;MOVE;THRESHOLD`.
+    /// One output line per input line; blank and `#` lines give an empty line (`null`
+    /// with --json); bad lines give `error` and a `FILE:LINE: why` message on stderr.
+    #[arg(long, value_name = "FILE", conflicts_with = "words")]
+    batch: Option<String>,
+
+    /// Print the threshold test `SEE >= T` (true/false) instead of the value. In batch
+    /// mode it applies to lines that carry no threshold of their own.
+    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    threshold: Option<i32>,
+
+    /// Show the attackers of the target square and the capture sequence: gains before
+    /// and after negamax, and where a side stands pat. With --batch, needs --json.
+    #[arg(long)]
+    trace: bool,
+
+    /// Print one JSON object (one per line with --batch).
+    #[arg(long)]
+    json: bool,
+
+    #[command(flatten)]
+    rules: RuleArgs,
+}
 
 /// Runs the command.
-pub fn run(_args: Args) -> ExitCode {
-    crate::common::fatal("the eval command is not built yet")
+pub fn run(args: Args) -> ExitCode {
+    let see = args.rules.see();
+    match &args.batch {
+        Some(path) => {
+            if args.trace && !args.json {
+                return fatal(
+                    "--trace with --batch needs --json, so that each result stays on one line",
+                );
+            }
+            batch(path, &args, see)
+        }
+        None => single(&args, see),
+    }
+}
+
+/// A position and move ready to evaluate, with the text they came from.
+struct Parsed<'a> {
+    fen: &'a str,
+    mv: Move,
+    san: String,
+}
+
+/// Reads a FEN and a move, with errors that quote the input.
+fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Chess) -> Result<Parsed<'a>, String> {
+    let m = parse::shakmaty_move(pos, mv_text).map_err(|e| format!("{e} (in {fen})"))?;
+    let mv = Move::try_from(&m).map_err(|_| {
+        MoveError::Unsupported {
+            text: mv_text.trim().to_string(),
+        }
+        .to_string()
+    })?;
+    let san = San::from_move(pos, m).to_string();
+    Ok(Parsed { fen, mv, san })
+}
+
+fn read_position(fen: &str) -> Result<Chess, String> {
+    parse::position(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))
+}
+
+fn single(args: &Args, see: See) -> ExitCode {
+    let Some((mv_text, fen_words)) = args.words.split_last() else {
+        return fatal("give a FEN and a move (or --batch FILE); see `swapoff eval --help`");
+    };
+    if fen_words.is_empty() {
+        return fatal(format!(
+            "give a FEN and a move: only one argument ({mv_text:?}) was given"
+        ));
+    }
+    let fen = fen_words.join(" ");
+    let fen = fen.trim();
+    let pos = match read_position(fen) {
+        Ok(p) => p,
+        Err(e) => return fatal(e),
+    };
+    let parsed = match parse_input(fen, mv_text, &pos) {
+        Ok(p) => p,
+        Err(e) => return fatal(e),
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let written = if args.json {
+        let report = Report::new(None, &parsed, &pos, see, args.threshold, args.trace);
+        serde_json::to_writer(&mut out, &report)
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        write_text(&mut out, &parsed, &pos, see, args)
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::from(EXIT_OK),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
+        Err(e) => fatal(format!("cannot write output: {e}")),
+    }
+}
+
+fn write_text(
+    out: &mut impl Write,
+    parsed: &Parsed,
+    pos: &Chess,
+    see: See,
+    args: &Args,
+) -> io::Result<()> {
+    if args.trace {
+        writeln!(out, "position {}", parsed.fen)?;
+        writeln!(
+            out,
+            "move     {} ({}), rules {}, values {}",
+            parsed.san,
+            parsed.mv,
+            see.rules(),
+            see.values()
+        )?;
+        writeln!(out)?;
+        write!(out, "{}", diagram::attackers(pos, parsed.mv))?;
+        writeln!(out)?;
+        let trace = see.trace(pos, parsed.mv);
+        write!(out, "{}", trace_table(&trace))?;
+        writeln!(out, "value {}", trace.value)?;
+        if let Some(t) = args.threshold {
+            writeln!(out, "see >= {t}: {}", see.ge(pos, parsed.mv, t))?;
+        }
+        Ok(())
+    } else if let Some(t) = args.threshold {
+        writeln!(out, "{}", see.ge(pos, parsed.mv, t))
+    } else {
+        writeln!(out, "{}", see.value(pos, parsed.mv))
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The side that stops the exchange by standing pat, if one does before attackers run out.
+fn stands_pat(trace: &Trace) -> Option<Color> {
+    trace.captures.get(trace.played).map(|c| c.side)
+}
+
+/// The swap list as a table: each capture with its gain before and after negamax, the
+/// point where a side stands pat, and the speculative last entry.
+fn trace_table(trace: &Trace) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from("  #  side   capture          gain  negamax\n");
+    for (d, c) in trace.captures.iter().enumerate() {
+        if d == trace.played {
+            let _ = writeln!(
+                s,
+                "     -- {} stands pat: stopping keeps {}, capturing gets {}",
+                side_name(c.side),
+                -trace.gains[d - 1],
+                trace.negamax[d]
+            );
+        }
+        let mut text = format!("{}{}", c.piece.letter(), c.from);
+        match c.captured {
+            Some(r) => text.push_str(&format!("x{}{}", r.letter(), c.to)),
+            None => text.push_str(&format!("-{}", c.to)),
+        }
+        if let Some(p) = c.promotion {
+            text.push_str(&format!("={}", p.letter()));
+        }
+        let _ = writeln!(
+            s,
+            "{}{d:>2}  {:<5}  {text:<14} {:>6}  {:>7}",
+            if d < trace.played { ' ' } else { '~' },
+            side_name(c.side),
+            trace.gains.get(d).copied().unwrap_or(0),
+            trace.negamax.get(d).copied().unwrap_or(0),
+        );
+    }
+    if let (Some(last), Some(spec)) = (trace.captures.last(), trace.gains.last()) {
+        let _ = writeln!(
+            s,
+            "~{:>2}  {:<5}  {:<14} {spec:>6}           (no attacker left)",
+            trace.captures.len(),
+            side_name(!last.side),
+            format!(
+                "?x{}{}",
+                last.promotion.unwrap_or(last.piece).letter(),
+                last.to
+            ),
+        );
+    }
+    s.push_str(
+        "gain: the capturing side's balance if the exchange stopped after its capture;\n\
+         negamax: its balance with best play from there on; ~: not played\n",
+    );
+    s
+}
+
+/// Piece values as a JSON object.
+#[derive(Serialize)]
+struct ValuesJson {
+    pawn: i32,
+    knight: i32,
+    bishop: i32,
+    rook: i32,
+    queen: i32,
+}
+
+impl From<PieceValues> for ValuesJson {
+    fn from(v: PieceValues) -> Self {
+        ValuesJson {
+            pawn: v.of(Role::Pawn),
+            knight: v.of(Role::Knight),
+            bishop: v.of(Role::Bishop),
+            rook: v.of(Role::Rook),
+            queen: v.of(Role::Queen),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CaptureJson {
+    side: &'static str,
+    from: String,
+    to: String,
+    piece: char,
+    captured: Option<char>,
+    promotion: Option<char>,
+    gain: i32,
+    negamax: i32,
+    played: bool,
+}
+
+#[derive(Serialize)]
+struct TraceJson {
+    captures: Vec<CaptureJson>,
+    /// Gain list before negamax, the last entry speculative (`captures.len() + 1` entries).
+    gains: Vec<i32>,
+    /// Gain list after negamax; `negamax[0]` is the value.
+    negamax: Vec<i32>,
+    played: usize,
+    stands_pat: Option<&'static str>,
+}
+
+impl From<&Trace> for TraceJson {
+    fn from(t: &Trace) -> Self {
+        TraceJson {
+            captures: t
+                .captures
+                .iter()
+                .enumerate()
+                .map(|(d, c)| CaptureJson {
+                    side: side_name(c.side),
+                    from: c.from.to_string(),
+                    to: c.to.to_string(),
+                    piece: c.piece.letter(),
+                    captured: c.captured.map(Role::letter),
+                    promotion: c.promotion.map(Role::letter),
+                    gain: t.gains.get(d).copied().unwrap_or(0),
+                    negamax: t.negamax.get(d).copied().unwrap_or(0),
+                    played: d < t.played,
+                })
+                .collect(),
+            gains: t.gains.clone(),
+            negamax: t.negamax.clone(),
+            played: t.played,
+            stands_pat: stands_pat(t).map(side_name),
+        }
+    }
+}
+
+/// The JSON answer for one move.
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    fen: &'a str,
+    #[serde(rename = "move")]
+    mv: String,
+    san: &'a str,
+    rules: &'static str,
+    values: ValuesJson,
+    value: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threshold: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    see_ge: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<TraceJson>,
+}
+
+impl<'a> Report<'a> {
+    fn new(
+        line: Option<usize>,
+        parsed: &'a Parsed,
+        pos: &Chess,
+        see: See,
+        threshold: Option<i32>,
+        trace: bool,
+    ) -> Report<'a> {
+        Report {
+            line,
+            fen: parsed.fen,
+            mv: parsed.mv.to_string(),
+            san: &parsed.san,
+            rules: see.rules().name(),
+            values: see.values().into(),
+            value: see.value(pos, parsed.mv),
+            threshold,
+            see_ge: threshold.map(|t| see.ge(pos, parsed.mv, t)),
+            trace: trace.then(|| TraceJson::from(&see.trace(pos, parsed.mv))),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorJson<'a> {
+    line: usize,
+    error: &'a str,
+}
+
+/// What one batch line asks for.
+struct BatchLine<'a> {
+    fen: &'a str,
+    mv: &'a str,
+    threshold: Option<i32>,
+}
+
+fn split_batch_line(text: &str) -> Result<BatchLine<'_>, String> {
+    let fields: Vec<&str> = text.split(';').map(str::trim).collect();
+    let (fen, mv, threshold) = match fields.as_slice() {
+        [fen, mv] => (*fen, *mv, None),
+        [fen, mv, ""] => (*fen, *mv, None),
+        [fen, mv, t] => {
+            let t = t
+                .parse::<i32>()
+                .map_err(|_| format!("threshold {t:?} is not an integer"))?;
+            (*fen, *mv, Some(t))
+        }
+        [_] => return Err("expected FEN;MOVE or FEN;MOVE;THRESHOLD, found no ';'".to_string()),
+        more => {
+            return Err(format!(
+                "expected FEN;MOVE or FEN;MOVE;THRESHOLD, found {} fields",
+                more.len()
+            ))
+        }
+    };
+    if mv.is_empty() {
+        return Err("the move field is empty".to_string());
+    }
+    Ok(BatchLine { fen, mv, threshold })
+}
+
+/// Writes the answer for one line; `Err` is the reason the line cannot be evaluated.
+fn batch_line(
+    out: &mut impl Write,
+    line_no: usize,
+    text: &str,
+    cache: &mut Option<(String, Chess)>,
+    see: See,
+    args: &Args,
+) -> io::Result<Result<(), String>> {
+    let line = match split_batch_line(text) {
+        Ok(l) => l,
+        Err(e) => return Ok(Err(e)),
+    };
+    // Files like see_pairs.txt list several moves of one position in a row: parse it once.
+    if !matches!(cache, Some((fen, _)) if fen == line.fen) {
+        *cache = None;
+        match read_position(line.fen) {
+            Ok(p) => *cache = Some((line.fen.to_string(), p)),
+            Err(e) => return Ok(Err(e)),
+        }
+    }
+    let Some((_, pos)) = cache.as_ref() else {
+        return Ok(Err("internal error: position not kept".to_string()));
+    };
+    let parsed = match parse_input(line.fen, line.mv, pos) {
+        Ok(p) => p,
+        Err(e) => return Ok(Err(e)),
+    };
+    let threshold = line.threshold.or(args.threshold);
+    if args.json {
+        let report = Report::new(Some(line_no), &parsed, pos, see, threshold, args.trace);
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)?;
+    } else if let Some(t) = threshold {
+        writeln!(out, "{}", see.ge(pos, parsed.mv, t))?;
+    } else {
+        writeln!(out, "{}", see.value(pos, parsed.mv))?;
+    }
+    Ok(Ok(()))
+}
+
+fn batch(path: &str, args: &Args, see: See) -> ExitCode {
+    let mut input = match open_input(path) {
+        Ok(i) => i,
+        Err(e) => return fatal(format!("cannot open {path}: {e}")),
+    };
+    let name = if path == "-" { "<stdin>" } else { path };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut buf = Vec::new();
+    let mut cache = None;
+    let mut bad = 0usize;
+    let mut line_no = 0usize;
+    let mut read_error = None;
+    let result: io::Result<()> = (|| loop {
+        buf.clear();
+        let n = match input.read_until(b'\n', &mut buf) {
+            Ok(n) => n,
+            Err(e) => {
+                read_error = Some(format!("cannot read {name} after line {line_no}: {e}"));
+                return Ok(());
+            }
+        };
+        if n == 0 {
+            return Ok(());
+        }
+        line_no += 1;
+        let outcome = match std::str::from_utf8(&buf) {
+            Err(_) => Err("the line is not valid UTF-8".to_string()),
+            Ok(text) => {
+                let text = text.trim_start_matches('\u{feff}').trim();
+                if text.is_empty() || text.starts_with('#') {
+                    // Keep output line N answering input line N.
+                    writeln!(out, "{}", if args.json { "null" } else { "" })?;
+                    continue;
+                }
+                batch_line(&mut out, line_no, text, &mut cache, see, args)?
+            }
+        };
+        if let Err(why) = outcome {
+            bad += 1;
+            if args.json {
+                serde_json::to_writer(
+                    &mut out,
+                    &ErrorJson {
+                        line: line_no,
+                        error: &why,
+                    },
+                )?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "error")?;
+            }
+            // Flush first so that stdout and stderr interleave in line order on a terminal.
+            out.flush()?;
+            eprintln!("{name}:{line_no}: {why}");
+        }
+    })();
+    let code = if bad > 0 { EXIT_PARTIAL } else { EXIT_OK };
+    match result.and_then(|()| out.flush()) {
+        Ok(()) => match read_error {
+            Some(e) => fatal(e),
+            None => ExitCode::from(code),
+        },
+        // A closed pipe (`| head`) is the reader's choice, not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Err(e) => fatal(format!("cannot write output: {e}")),
+    }
 }

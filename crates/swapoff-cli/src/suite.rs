@@ -1,12 +1,164 @@
-//! `swapoff suite` (being built).
+//! `swapoff suite`: run SEE test suites and report every row that does not match.
+//!
+//! A suite line is `FEN; move; value; comment` (or with `|` separators; see
+//! [`swapoff::suite`]). Each row's move is evaluated and compared with its value. Rows
+//! that disagree, and rows that cannot be evaluated (bad FEN, illegal or ambiguous move,
+//! unreadable line), are printed with `file:line` and count as failed. The last line of
+//! the output is always `N passed, M failed`.
 
+use crate::common::{fatal, open_input, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
+use swapoff::suite::{parse_line, SuiteRow};
+use swapoff::{parse, PieceValues, Rules, See};
 
 /// Flags of `swapoff suite`.
+///
+/// Not `common::RuleArgs`: suites are written for piece values 100,300,300,500,900, so
+/// those are the default with every rule set, Stockfish's included.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Suite files (`-` for stdin): lines `FEN; move; value; comment`.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
+
+    /// Rule set: default, classic, stockfish or exact.
+    #[arg(long, default_value = "default")]
+    rules: Rules,
+
+    /// Piece values P,N,B,R,Q [default: 100,300,300,500,900, the values suites are
+    /// written for, whatever the rule set].
+    #[arg(long)]
+    values: Option<PieceValues>,
+}
+
+/// Counts over one file or all of them.
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+}
+
+/// Why a row failed.
+enum Failure {
+    /// The row was evaluated and gave another value.
+    Mismatch { got: i32 },
+    /// The row could not be evaluated.
+    Error(String),
+}
+
+fn check(row: &SuiteRow, see: See) -> Result<(), Failure> {
+    let pos = parse::position(&row.fen).map_err(|e| Failure::Error(format!("bad FEN: {e}")))?;
+    let mv = parse::see_move(&pos, &row.mv).map_err(|e| Failure::Error(e.to_string()))?;
+    let got = see.value(&pos, mv);
+    if got == row.expected {
+        Ok(())
+    } else {
+        Err(Failure::Mismatch { got })
+    }
+}
+
+/// Runs one file: the counts of the rows read, and why the file could not be read to its
+/// end, if it could not.
+fn run_file(path: &str, see: See, out: &mut impl Write) -> io::Result<(Tally, Option<String>)> {
+    let mut tally = Tally::default();
+    let mut input = match open_input(path) {
+        Ok(i) => i,
+        Err(e) => return Ok((tally, Some(format!("cannot open {path}: {e}")))),
+    };
+    let name = if path == "-" { "<stdin>" } else { path };
+    let mut buf = Vec::new();
+    let mut line_no = 0;
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => return Ok((tally, None)),
+            Ok(_) => {}
+            Err(e) => {
+                let why = format!("cannot read {name} after line {line_no}: {e}");
+                return Ok((tally, Some(why)));
+            }
+        }
+        line_no += 1;
+        let Ok(text) = std::str::from_utf8(&buf) else {
+            tally.failed += 1;
+            writeln!(out, "{name}:{line_no}: error: the line is not valid UTF-8")?;
+            continue;
+        };
+        let row = match parse_line(line_no, text) {
+            Ok(Some(row)) => row,
+            Ok(None) => continue,
+            Err(e) => {
+                tally.failed += 1;
+                // The error's own text starts with "line N: "; the prefix already says it.
+                let why = e.to_string();
+                let why = why
+                    .strip_prefix(&format!("line {line_no}: "))
+                    .unwrap_or(&why);
+                writeln!(out, "{name}:{line_no}: error: {why}")?;
+                continue;
+            }
+        };
+        match check(&row, see) {
+            Ok(()) => tally.passed += 1,
+            Err(failure) => {
+                tally.failed += 1;
+                let comment = if row.comment.is_empty() {
+                    String::new()
+                } else {
+                    format!("  ({})", row.comment)
+                };
+                match failure {
+                    Failure::Mismatch { got } => writeln!(
+                        out,
+                        "{name}:{line_no}: {}; {}: expected {}, got {got}{comment}",
+                        row.fen, row.mv, row.expected
+                    )?,
+                    Failure::Error(why) => writeln!(
+                        out,
+                        "{name}:{line_no}: {}; {}: error: {why}{comment}",
+                        row.fen, row.mv
+                    )?,
+                }
+            }
+        }
+    }
+}
 
 /// Runs the command.
-pub fn run(_args: Args) -> ExitCode {
-    crate::common::fatal("the suite command is not built yet")
+pub fn run(args: Args) -> ExitCode {
+    let see = See::new(args.rules).with_values(args.values.unwrap_or(PieceValues::STANDARD));
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut total = Tally::default();
+    let mut unreadable = false;
+    let result = (|| -> io::Result<()> {
+        for path in &args.files {
+            let (t, read_error) = run_file(path, see, &mut out)?;
+            if let Some(why) = read_error {
+                out.flush()?;
+                eprintln!("swapoff: {why}");
+                unreadable = true;
+            }
+            if args.files.len() > 1 {
+                writeln!(out, "{path}: {} passed, {} failed", t.passed, t.failed)?;
+            }
+            total.passed += t.passed;
+            total.failed += t.failed;
+        }
+        writeln!(out, "{} passed, {} failed", total.passed, total.failed)?;
+        out.flush()
+    })();
+    if let Err(e) = result {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            return fatal(format!("cannot write output: {e}"));
+        }
+    }
+    ExitCode::from(if unreadable {
+        EXIT_FATAL
+    } else if total.failed > 0 {
+        EXIT_PARTIAL
+    } else {
+        EXIT_OK
+    })
 }

@@ -9,6 +9,100 @@ use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position, PositionErrorKinds};
 
+/// A field of a FEN.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum FenField {
+    /// The board, rank 8 first.
+    PiecePlacement,
+    /// `w` or `b`.
+    SideToMove,
+    /// `KQkq`, a subset, or `-`.
+    Castling,
+    /// The square a pawn just skipped, or `-`.
+    EnPassant,
+    /// Half-moves since the last capture or pawn move.
+    HalfmoveClock,
+    /// The move number.
+    FullmoveNumber,
+}
+
+impl FenField {
+    const ALL: [FenField; 6] = [
+        FenField::PiecePlacement,
+        FenField::SideToMove,
+        FenField::Castling,
+        FenField::EnPassant,
+        FenField::HalfmoveClock,
+        FenField::FullmoveNumber,
+    ];
+
+    /// The field's name as error messages give it (`piece placement`, `side to move`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            FenField::PiecePlacement => "piece placement",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::FullmoveNumber => "fullmove number",
+        }
+    }
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a position whose fields all read is still not a legal standard-chess position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Impossibility {
+    /// No piece at all.
+    EmptyBoard,
+    /// A side has no king.
+    MissingKing,
+    /// A side has more than one king.
+    TooManyKings,
+    /// A pawn on the first or last rank.
+    PawnsOnBackRank,
+    /// Castling rights that the kings and rooks do not allow.
+    InvalidCastlingRights,
+    /// An en passant square no pawn can just have skipped.
+    InvalidEnPassantSquare,
+    /// The side not to move is in check.
+    OppositeCheck,
+    /// Checkers no legal move could have produced.
+    ImpossibleCheck,
+    /// More material than a game can have.
+    TooMuchMaterial,
+    /// Not a standard chess position.
+    Variant,
+}
+
+impl fmt::Display for Impossibility {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Impossibility::EmptyBoard => "the board is empty",
+            Impossibility::MissingKing => "a side has no king",
+            Impossibility::TooManyKings => "a side has more than one king",
+            Impossibility::PawnsOnBackRank => "a pawn stands on the first or last rank",
+            Impossibility::InvalidCastlingRights => {
+                "castling rights do not match the kings and rooks"
+            }
+            Impossibility::InvalidEnPassantSquare => {
+                "the en passant square is not one a pawn just skipped"
+            }
+            Impossibility::OppositeCheck => "the side not to move is in check",
+            Impossibility::ImpossibleCheck => {
+                "the checkers could not have arisen from a legal move"
+            }
+            Impossibility::TooMuchMaterial => "more material than a game can have",
+            Impossibility::Variant => "not a standard chess position",
+        })
+    }
+}
+
 /// Why a FEN could not be turned into a standard chess position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum FenError {
@@ -26,9 +120,8 @@ pub enum FenError {
     },
     /// One field could not be read.
     BadField {
-        /// Which field: `piece placement`, `side to move`, `castling`, `en passant`,
-        /// `halfmove clock` or `fullmove number`.
-        field: &'static str,
+        /// Which field.
+        field: FenField,
         /// The text of that field.
         text: String,
         /// What is wrong with it.
@@ -36,8 +129,8 @@ pub enum FenError {
     },
     /// Every field reads, but the position is not a legal standard-chess position.
     Impossible {
-        /// What is wrong (for example `missing king`, `pawns on backrank`).
-        why: String,
+        /// Everything that is wrong (at least one).
+        reasons: Vec<Impossibility>,
     },
 }
 
@@ -55,21 +148,21 @@ impl fmt::Display for FenError {
             FenError::BadField { field, text, why } => {
                 write!(f, "FEN field '{field}' ({text:?}): {why}")
             }
-            FenError::Impossible { why } => write!(f, "impossible position: {why}"),
+            FenError::Impossible { reasons } => {
+                f.write_str("impossible position: ")?;
+                for (i, reason) in reasons.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{reason}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
 
 impl std::error::Error for FenError {}
-
-const FIELD_NAMES: [&str; 6] = [
-    "piece placement",
-    "side to move",
-    "castling",
-    "en passant",
-    "halfmove clock",
-    "fullmove number",
-];
 
 /// Parses a FEN with 4 to 6 fields (EPD-style FENs without move counters are accepted)
 /// into a legal standard-chess position.
@@ -111,72 +204,98 @@ pub fn position(text: &str) -> Result<Chess, FenError> {
             ParseFenError::InvalidEpSquare => (3, "must be '-' or a square on rank 3 or 6"),
             ParseFenError::InvalidHalfmoveClock => (4, "must be a non-negative integer"),
             ParseFenError::InvalidFullmoves => (5, "must be a positive integer"),
-            ParseFenError::InvalidPocket | ParseFenError::InvalidRemainingChecks => {
-                (0, "variant fields are not standard chess")
+            ParseFenError::InvalidPocket => (
+                0,
+                "more than 8 ranks, or a Crazyhouse pocket: not standard chess",
+            ),
+            ParseFenError::InvalidRemainingChecks => {
+                (4, "Three-check counters are not standard chess")
             }
             _ => (0, "not a valid FEN"),
         };
-        FenError::BadField {
-            field: FIELD_NAMES[index],
-            text: fields.get(index).copied().unwrap_or("").to_string(),
-            why,
-        }
+        bad_field(&fields, index, why)
     })?;
+    // shakmaty reads variant extensions that standard chess has no use for: refuse them.
+    let setup = fen.as_setup();
+    if setup.pockets.is_some() || setup.promoted.any() {
+        return Err(bad_field(
+            &fields,
+            0,
+            "Crazyhouse pockets or promoted-piece marks are not standard chess",
+        ));
+    }
+    if setup.remaining_checks.is_some() {
+        return Err(bad_field(
+            &fields,
+            4,
+            "Three-check counters are not standard chess",
+        ));
+    }
     fen.into_position::<Chess>(CastlingMode::Standard)
         .map_err(|e| FenError::Impossible {
-            why: describe_position_error(e.kinds()),
+            reasons: impossibilities(e.kinds()),
         })
 }
 
-fn describe_position_error(kinds: PositionErrorKinds) -> String {
-    let reasons = [
-        (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
-        (PositionErrorKinds::MISSING_KING, "a side has no king"),
+fn bad_field(fields: &[&str], index: usize, why: &'static str) -> FenError {
+    FenError::BadField {
+        field: FenField::ALL[index],
+        text: fields.get(index).copied().unwrap_or("").to_string(),
+        why,
+    }
+}
+
+fn impossibilities(kinds: PositionErrorKinds) -> Vec<Impossibility> {
+    let table = [
+        (PositionErrorKinds::EMPTY_BOARD, Impossibility::EmptyBoard),
+        (PositionErrorKinds::MISSING_KING, Impossibility::MissingKing),
         (
             PositionErrorKinds::TOO_MANY_KINGS,
-            "a side has more than one king",
+            Impossibility::TooManyKings,
         ),
         (
             PositionErrorKinds::PAWNS_ON_BACKRANK,
-            "a pawn stands on the first or last rank",
+            Impossibility::PawnsOnBackRank,
         ),
         (
             PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-            "castling rights do not match the kings and rooks",
+            Impossibility::InvalidCastlingRights,
         ),
         (
             PositionErrorKinds::INVALID_EP_SQUARE,
-            "the en passant square is not one a pawn just skipped",
+            Impossibility::InvalidEnPassantSquare,
         ),
         (
             PositionErrorKinds::OPPOSITE_CHECK,
-            "the side not to move is in check",
+            Impossibility::OppositeCheck,
         ),
         (
             PositionErrorKinds::IMPOSSIBLE_CHECK,
-            "the checkers could not have arisen from a legal move",
+            Impossibility::ImpossibleCheck,
         ),
         (
             PositionErrorKinds::TOO_MUCH_MATERIAL,
-            "more material than a game can have",
+            Impossibility::TooMuchMaterial,
         ),
-        (PositionErrorKinds::VARIANT, "not a standard chess position"),
+        (PositionErrorKinds::VARIANT, Impossibility::Variant),
     ];
-    let found: Vec<&str> = reasons
+    let found: Vec<Impossibility> = table
         .iter()
         .filter(|(k, _)| kinds.contains(*k))
         .map(|(_, why)| *why)
         .collect();
     if found.is_empty() {
-        "not a legal position".to_string()
+        vec![Impossibility::Variant]
     } else {
-        found.join("; ")
+        found
     }
 }
 
 /// Why a move could not be read or played.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveError {
+    /// No move was given (empty or blank text).
+    Empty,
     /// The text is neither SAN nor UCI.
     Unparseable {
         /// The text given.
@@ -196,7 +315,7 @@ pub enum MoveError {
         /// The legal moves it fits, in UCI.
         candidates: Vec<String>,
     },
-    /// A move SEE cannot evaluate (a drop).
+    /// A move of another variant that SEE cannot evaluate (a Crazyhouse drop like `Q@e4`).
     Unsupported {
         /// The text given.
         text: String,
@@ -206,6 +325,7 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            MoveError::Empty => f.write_str("no move given"),
             MoveError::Unparseable { text } => {
                 write!(
                     f,
@@ -225,7 +345,10 @@ impl fmt::Display for MoveError {
                 "move {text:?} is ambiguous: it fits {}",
                 candidates.join(" and ")
             ),
-            MoveError::Unsupported { text } => write!(f, "move {text:?} cannot be evaluated"),
+            MoveError::Unsupported { text } => write!(
+                f,
+                "move {text:?} is a piece drop, not a move of standard chess"
+            ),
         }
     }
 }
@@ -249,6 +372,9 @@ fn uci_of(pos: &Chess, m: &shakmaty::Move) -> String {
 /// and checks it is legal in `pos`.
 pub fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
     let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveError::Empty);
+    }
     let legal = pos.legal_moves();
     if looks_like_uci(text) {
         if let Ok(uci) = UciMove::from_ascii(text.as_bytes()) {
@@ -271,6 +397,11 @@ pub fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveErro
         .map_err(|_| MoveError::Unparseable {
             text: text.to_string(),
         })?;
+    if let San::Put { .. } = san {
+        return Err(MoveError::Unsupported {
+            text: text.to_string(),
+        });
+    }
     match san.to_move(pos) {
         Ok(m) => Ok(m),
         Err(SanError::AmbiguousSan) => Err(MoveError::Ambiguous {

@@ -1,7 +1,443 @@
 //! A deliberately simple recursive SEE, the chessprogramming wiki's didactic form.
 //!
 //! It exists to check the fast code (a second, independent implementation must agree
-//! with it) and to serve as the slow comparator in the benchmarks. It finds attackers by
-//! looking at every piece on the board, recurses once per capture, and applies the same
-//! rules as [`crate::Rules::Default`] or [`crate::Rules::Classic`]. Do not use it in an
-//! engine.
+//! with it) and to serve as the slow comparator in the benchmarks. **It is slow by
+//! design**: at every step of the exchange it looks at every piece on the board and
+//! computes that piece's attacks from scratch against the current occupancy, and it
+//! recurses once per capture. Do not use it in an engine; use [`crate::See`].
+//!
+//! It shares no code with the fast exchange loop: it keeps its own copy of the pieces,
+//! moves them as the captures are played, finds pins by walking rays square by square,
+//! and uses the board only for its attack functions. X-rays need no special handling:
+//! a slider behind a piece that has left simply attacks the square on the next scan.
+//!
+//! The value follows the wiki's recursion: the first move is forced, and afterwards
+//!
+//! ```text
+//! see(side) = max(0, value of the piece on the square - see(other side after the capture))
+//! ```
+//!
+//! where each side captures with the piece its rule set picks (least valuable first, in
+//! the order pawn, knight, bishop, rook, queen, king; lowest square first among pieces of
+//! one kind) or stands pat.
+
+use crate::board::SeeBoard;
+use crate::rules::Rules;
+use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
+use crate::values::PieceValues;
+
+/// The SEE value of `mv` under `rules` and `values`, computed the slow, obvious way.
+///
+/// Supports [`Rules::Default`], [`Rules::Classic`] and [`Rules::Stockfish`] with their
+/// documented semantics (see [`Rules`]); [`Rules::Exact`] is delegated to
+/// [`crate::See`], since the exact search is already an exhaustive recursion.
+///
+/// Slow by design: every step rescans the whole board. Meant for tests and as the
+/// comparator of the benchmarks. Returns 0 when there is no piece on `mv.from`; never
+/// panics, whatever the board and move.
+///
+/// ```
+/// # #[cfg(feature = "cozy-chess")] {
+/// use swapoff::{recursive, Move, PieceValues, Rules};
+/// let board: cozy_chess::Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+/// let mv = Move::from_cozy(&board, "d1d5".parse().unwrap());
+/// assert_eq!(recursive::see(&board, mv, Rules::Default, &PieceValues::STANDARD), 100);
+/// # }
+/// ```
+pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move, rules: Rules, values: &PieceValues) -> i32 {
+    let spec = match rules {
+        Rules::Default => Spec::DEFAULT,
+        Rules::Classic => Spec::CLASSIC,
+        Rules::Stockfish => Spec::STOCKFISH,
+        Rules::Exact => {
+            return crate::See::new(Rules::Exact)
+                .with_values(*values)
+                .value(board, mv)
+        }
+    };
+    if mv.kind == MoveKind::Castle || (spec.only_normal && mv.kind != MoveKind::Normal) {
+        return 0;
+    }
+    let Some(mut pos) = Position::read(board) else {
+        return 0;
+    };
+    let Some((mover, role)) = pos.piece_on(mv.from) else {
+        return 0;
+    };
+    // Pins belong to the position before the move; they are fixed here, once.
+    let pins = BOTH.map(|c| PinInfo::find(&pos, c));
+
+    // The forced first move.
+    let mut gain = 0;
+    if mv.kind == MoveKind::EnPassant {
+        if let Some(victim) = Square::from_coords(mv.to.file(), mv.from.rank()) {
+            if pos.piece_on(victim).is_some() {
+                pos.take_off(victim);
+                gain += values.of(Role::Pawn);
+            }
+        }
+    }
+    if let Some((_, captured)) = pos.piece_on(mv.to) {
+        gain += values.of(captured);
+        pos.take_off(mv.to);
+    }
+    let placed = match mv.kind {
+        MoveKind::Promotion(promoted) => {
+            gain += values.of(promoted) - values.of(role);
+            promoted
+        }
+        _ => role,
+    };
+    pos.take_off(mv.from);
+    pos.put(mv.to, mover, placed);
+
+    let ctx = Context {
+        board,
+        to: mv.to,
+        spec,
+        values,
+        pins: &pins,
+    };
+    gain - ctx.reply(&pos, !mover, 0)
+}
+
+/// The switches of one rule set, as the recursion needs them.
+#[derive(Clone, Copy)]
+struct Spec {
+    pins: PinMode,
+    /// The king's own square is vacated before checking whether it may recapture.
+    king_leaves_square: bool,
+    /// A pawn recapturing on its last rank becomes a queen.
+    promote_recaptures: bool,
+    /// Castling, en passant and promotions are worth 0.
+    only_normal: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PinMode {
+    Ignore,
+    AlongLine,
+    Stockfish,
+}
+
+impl Spec {
+    const DEFAULT: Spec = Spec {
+        pins: PinMode::AlongLine,
+        king_leaves_square: true,
+        promote_recaptures: true,
+        only_normal: false,
+    };
+    const CLASSIC: Spec = Spec {
+        pins: PinMode::Ignore,
+        king_leaves_square: false,
+        promote_recaptures: false,
+        only_normal: false,
+    };
+    const STOCKFISH: Spec = Spec {
+        pins: PinMode::Stockfish,
+        king_leaves_square: false,
+        promote_recaptures: false,
+        only_normal: true,
+    };
+}
+
+/// Our own copy of the pieces, edited as the exchange is played.
+#[derive(Clone, Copy)]
+struct Position {
+    colors: [Bitboard; 2],
+    roles: [Bitboard; 6],
+}
+
+const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+impl Position {
+    /// Copies the board's bitboards. `None` if the board contradicts itself (a square in
+    /// both colours), which a real board never does.
+    fn read<B: SeeBoard + ?Sized>(board: &B) -> Option<Position> {
+        let colors = BOTH.map(|c| board.by_color(c));
+        if colors[0] & colors[1] != 0 {
+            return None;
+        }
+        Some(Position {
+            colors,
+            roles: Role::ALL.map(|r| board.by_role(r)),
+        })
+    }
+
+    fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    fn piece_on(&self, sq: Square) -> Option<(Color, Role)> {
+        let color = BOTH
+            .into_iter()
+            .find(|c| self.colors[c.index()] & sq.bit() != 0)?;
+        let role = Role::ALL
+            .into_iter()
+            .find(|r| self.roles[r.index()] & sq.bit() != 0)?;
+        Some((color, role))
+    }
+
+    fn take_off(&mut self, sq: Square) {
+        for bb in self.colors.iter_mut().chain(self.roles.iter_mut()) {
+            *bb &= !sq.bit();
+        }
+    }
+
+    fn put(&mut self, sq: Square, color: Color, role: Role) {
+        self.take_off(sq);
+        self.colors[color.index()] |= sq.bit();
+        self.roles[role.index()] |= sq.bit();
+    }
+
+    /// Whether the piece of `color` and `role` on `from` attacks `to`, given `occupied`.
+    fn attacks<B: SeeBoard + ?Sized>(
+        board: &B,
+        from: Square,
+        color: Color,
+        role: Role,
+        to: Square,
+        occupied: Bitboard,
+    ) -> bool {
+        let targets = match role {
+            Role::Pawn => board.pawn_attacks(color, from),
+            Role::Knight => board.knight_attacks(from),
+            Role::Bishop => board.bishop_attacks(from, occupied),
+            Role::Rook => board.rook_attacks(from, occupied),
+            Role::Queen => {
+                board.bishop_attacks(from, occupied) | board.rook_attacks(from, occupied)
+            }
+            Role::King => board.king_attacks(from),
+        };
+        targets & to.bit() != 0
+    }
+
+    /// Every piece of `color` (other than the one on `to`) attacking `to` when the
+    /// occupied squares are `occupied`, found by trying each piece in turn.
+    fn attackers<B: SeeBoard + ?Sized>(
+        &self,
+        board: &B,
+        color: Color,
+        to: Square,
+        occupied: Bitboard,
+    ) -> Vec<(Square, Role)> {
+        let mut found = Vec::new();
+        for sq in all_squares() {
+            if sq == to || occupied & sq.bit() == 0 {
+                continue;
+            }
+            if let Some((c, role)) = self.piece_on(sq) {
+                if c == color && Self::attacks(board, sq, c, role, to, occupied) {
+                    found.push((sq, role));
+                }
+            }
+        }
+        found
+    }
+}
+
+fn all_squares() -> impl Iterator<Item = Square> {
+    (0u8..64).filter_map(Square::new)
+}
+
+/// The squares from `from` towards `to`, excluding `from`, if the two share a rank, file
+/// or diagonal: the whole ray to the edge of the board, in order.
+fn ray(from: Square, to: Square) -> Option<Vec<Square>> {
+    let df = i32::from(to.file()) - i32::from(from.file());
+    let dr = i32::from(to.rank()) - i32::from(from.rank());
+    if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return None;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    let mut squares = Vec::new();
+    let (mut f, mut r) = (i32::from(from.file()) + sf, i32::from(from.rank()) + sr);
+    while (0..8).contains(&f) && (0..8).contains(&r) {
+        // In range by the loop condition.
+        squares.extend(Square::from_coords(f as u8, r as u8));
+        f += sf;
+        r += sr;
+    }
+    Some(squares)
+}
+
+/// Whether a slider of `role` moves along the line from `a` to `b` (aligned squares).
+fn slides_along(role: Role, a: Square, b: Square) -> bool {
+    let straight = a.file() == b.file() || a.rank() == b.rank();
+    match role {
+        Role::Queen => true,
+        Role::Rook => straight,
+        Role::Bishop => !straight,
+        _ => false,
+    }
+}
+
+/// One side's pins in the position before the move.
+#[derive(Clone, Default)]
+struct PinInfo {
+    king: Option<Square>,
+    /// Pieces of the side alone between its king and an enemy slider (with the other
+    /// enemy sliders aligned with the king taken off), as Stockfish's
+    /// `blockers_for_king`, restricted to the side's own pieces.
+    pinned: Vec<Square>,
+    /// The enemy sliders doing that pinning.
+    pinners: Vec<Square>,
+}
+
+impl PinInfo {
+    fn find(pos: &Position, color: Color) -> PinInfo {
+        let kings = pos.colors[color.index()] & pos.roles[Role::King.index()];
+        let Some(king) = all_squares().find(|sq| kings & sq.bit() != 0) else {
+            return PinInfo::default();
+        };
+        // Enemy sliders that would attack the king on an empty board.
+        let snipers: Vec<Square> = all_squares()
+            .filter(|&sq| match pos.piece_on(sq) {
+                Some((c, role)) if c != color => {
+                    ray(king, sq).is_some() && slides_along(role, king, sq)
+                }
+                _ => false,
+            })
+            .collect();
+        let mut info = PinInfo {
+            king: Some(king),
+            ..PinInfo::default()
+        };
+        for &sniper in &snipers {
+            let Some(path) = ray(king, sniper) else {
+                continue;
+            };
+            let mut between = Vec::new();
+            for &sq in path.iter().take_while(|&&sq| sq != sniper) {
+                if pos.occupied() & sq.bit() != 0 && !snipers.contains(&sq) {
+                    between.push(sq);
+                }
+            }
+            if let [only] = between[..] {
+                if pos.colors[color.index()] & only.bit() != 0 {
+                    if !info.pinned.contains(&only) {
+                        info.pinned.push(only);
+                    }
+                    info.pinners.push(sniper);
+                }
+            }
+        }
+        info
+    }
+}
+
+struct Context<'a, B: SeeBoard + ?Sized> {
+    board: &'a B,
+    to: Square,
+    spec: Spec,
+    values: &'a PieceValues,
+    pins: &'a [PinInfo; 2],
+}
+
+impl<B: SeeBoard + ?Sized> Context<'_, B> {
+    /// What `side` can win by capturing on the target (0 if it prefers to stand pat).
+    fn reply(&self, pos: &Position, side: Color, depth: u32) -> i32 {
+        // The king is never captured; 32 pieces cannot make more captures than this.
+        if depth > 40 {
+            return 0;
+        }
+        let Some((_, on_square)) = pos.piece_on(self.to) else {
+            return 0;
+        };
+        if on_square == Role::King {
+            return 0;
+        }
+        let Some((from, role)) = self.choose(pos, side) else {
+            return 0;
+        };
+        let mut gain = self.values.of(on_square);
+        let mut placed = role;
+        if self.spec.promote_recaptures
+            && role == Role::Pawn
+            && self.to.rank() == side.promotion_rank()
+        {
+            placed = Role::Queen;
+            gain += self.values.of(Role::Queen) - self.values.of(Role::Pawn);
+        }
+        let mut next = *pos;
+        next.take_off(from);
+        next.put(self.to, side, placed);
+        (gain - self.reply(&next, !side, depth + 1)).max(0)
+    }
+
+    /// The piece `side` recaptures with under the rules, if any.
+    fn choose(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
+        let occupied = pos.occupied();
+        let mut attackers = pos.attackers(self.board, side, self.to, occupied);
+        attackers.retain(|&(sq, role)| role == Role::King || self.may_capture(pos, side, sq));
+        // Least valuable first; `attackers` is in square order, so the first of a kind
+        // found is the lowest one.
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            if let Some(&found) = attackers.iter().find(|&&(_, r)| r == role) {
+                return Some(found);
+            }
+        }
+        let &(king, _) = attackers.iter().find(|&&(_, r)| r == Role::King)?;
+        let seen = if self.spec.king_leaves_square {
+            occupied & !king.bit()
+        } else {
+            occupied
+        };
+        if pos.attackers(self.board, !side, self.to, seen).is_empty() {
+            Some((king, Role::King))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the (non-king) piece of `side` on `sq` may capture, as far as pins go.
+    fn may_capture(&self, pos: &Position, side: Color, sq: Square) -> bool {
+        let pins = &self.pins[side.index()];
+        match self.spec.pins {
+            PinMode::Ignore => true,
+            PinMode::Stockfish => {
+                // A pinner is still on the board when its square is still occupied (a
+                // piece that captured has moved to the target) and it is not the target.
+                let pinner_left = pins
+                    .pinners
+                    .iter()
+                    .any(|&p| p != self.to && pos.occupied() & p.bit() != 0);
+                !(pinner_left && pins.pinned.contains(&sq))
+            }
+            PinMode::AlongLine => {
+                let Some(king) = pins.king else {
+                    return true;
+                };
+                if !pins.pinned.contains(&sq) {
+                    return true;
+                }
+                let Some(path) = ray(king, sq) else {
+                    return true;
+                };
+                // Moving along the pin line (towards or away from the king) is allowed.
+                let through_king = ray(sq, king).unwrap_or_default();
+                if path.contains(&self.to) || through_king.contains(&self.to) {
+                    return true;
+                }
+                // Still pinned while the first piece behind it, seen from the king, is an
+                // enemy slider moving along this line.
+                let behind = path
+                    .iter()
+                    .skip_while(|&&s| s != sq)
+                    .skip(1)
+                    .find(|&&s| pos.occupied() & s.bit() != 0);
+                match behind.and_then(|&s| pos.piece_on(s).map(|p| (s, p))) {
+                    Some((s, (color, role))) => {
+                        !(color != side && s != self.to && slides_along(role, king, s))
+                    }
+                    None => true,
+                }
+            }
+        }
+    }
+}

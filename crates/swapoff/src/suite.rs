@@ -35,9 +35,9 @@ pub struct SuiteLineError {
 /// What is wrong with a suite line.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SuiteLineErrorKind {
-    /// Fewer than three fields (FEN, move, value).
+    /// A field is missing or empty: FEN, move or value.
     MissingField {
-        /// The first missing field: `move` or `value`.
+        /// The first missing field: `FEN`, `move` or `value`.
         field: &'static str,
     },
     /// The value field is not an integer.
@@ -58,7 +58,18 @@ impl fmt::Display for SuiteLineError {
                 "missing the {field} field (expected 'FEN; move; value; comment')"
             ),
             SuiteLineErrorKind::BadValue { text } => {
-                write!(f, "value field {text:?} is not an integer")
+                if text
+                    .trim_start_matches(['-', '+'])
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+                {
+                    write!(
+                        f,
+                        "value field {text:?} is outside the range of a 32-bit integer"
+                    )
+                } else {
+                    write!(f, "value field {text:?} is not an integer")
+                }
             }
             SuiteLineErrorKind::EmptyMove => f.write_str("the move field is empty"),
         }
@@ -85,6 +96,9 @@ pub fn parse_line(line: usize, text: &str) -> Result<Option<SuiteRow>, SuiteLine
     let mut fields = text.splitn(3, separator);
     let fen = fields.next().unwrap_or("").trim();
     let err = |kind| SuiteLineError { line, kind };
+    if fen.is_empty() {
+        return Err(err(SuiteLineErrorKind::MissingField { field: "FEN" }));
+    }
     let mv = fields
         .next()
         .ok_or(err(SuiteLineErrorKind::MissingField { field: "move" }))?

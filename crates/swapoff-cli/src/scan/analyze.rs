@@ -1,0 +1,305 @@
+//! What `swapoff scan` computes for one position: every capture and promotion with its SEE,
+//! the pieces each side has en prise, and the swap-off balance.
+//!
+//! The work is done on a `cozy_chess::Board` (fast legal move generation and null moves);
+//! the SEE values come from `swapoff::See` on the same board.
+
+use cozy_chess::{BitBoard, Board, Color, Piece, Rank, Square};
+use swapoff::{Move as SeeMove, MoveKind, Role, See, Square as SeeSquare};
+
+/// One capture or promotion of the side to move, with its SEE value.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Capture {
+    /// The move (never castling).
+    pub mv: cozy_chess::Move,
+    /// Its SEE value under the chosen rules and values.
+    pub see: i32,
+    /// The square of the piece it takes (differs from `mv.to` for en passant), or `None`
+    /// for a promotion that takes nothing.
+    pub taken: Option<Square>,
+}
+
+/// A piece en prise: its opponent has a capture of it with SEE > 0.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hanging {
+    /// Where the piece stands.
+    pub square: Square,
+    /// Its kind.
+    pub piece: Piece,
+    /// The best SEE among the opponent's captures of it (> 0).
+    pub gain: i32,
+}
+
+/// The analysis of one position. Reused from position to position so that the vectors
+/// keep their capacity.
+#[derive(Debug)]
+pub(super) struct Report {
+    /// Captures and promotions of the side to move, best first (see [`Report::analyze`]).
+    pub captures: Vec<Capture>,
+    /// The pieces of the side to move the opponent could win if it were its turn (empty
+    /// when `in_check`), by square a1..h8.
+    pub hanging_us: Vec<Hanging>,
+    /// The pieces of the side not to move that the side to move wins now, by square.
+    pub hanging_them: Vec<Hanging>,
+    /// The side to move is in check, so the side-swapped position is illegal and
+    /// `hanging_us` and `threat` are not evaluated.
+    pub in_check: bool,
+    /// max(0, best SEE of the side to move's captures and promotions).
+    pub balance: i32,
+    /// max(0, best SEE of the opponent's captures and promotions in the side-swapped
+    /// position); 0 when `in_check`.
+    pub threat: i32,
+    /// The opponent's captures in the side-swapped position (scratch).
+    theirs: Vec<Capture>,
+    /// Best gain per square, valid where the matching bit of the mask is set (scratch).
+    gains: [i32; 64],
+}
+
+impl Default for Report {
+    fn default() -> Self {
+        Report {
+            captures: Vec::new(),
+            hanging_us: Vec::new(),
+            hanging_them: Vec::new(),
+            in_check: false,
+            balance: 0,
+            threat: 0,
+            theirs: Vec::new(),
+            gains: [0; 64],
+        }
+    }
+}
+
+impl Report {
+    /// Analyses `board` under `see`.
+    ///
+    /// Captures are sorted by SEE, highest first; ties by origin square, then target
+    /// square, then promotion piece (queen first), so the order does not depend on the move
+    /// generator. The best capture is the first.
+    pub fn analyze(&mut self, board: &Board, see: &See) {
+        collect(board, see, &mut self.captures);
+        sort(&mut self.captures);
+        self.balance = self.captures.first().map_or(0, |c| c.see.max(0));
+        self.hanging_them.clear();
+        group(
+            board,
+            &self.captures,
+            &mut self.gains,
+            &mut self.hanging_them,
+        );
+
+        self.hanging_us.clear();
+        match board.null_move() {
+            Some(swapped) => {
+                self.in_check = false;
+                collect(&swapped, see, &mut self.theirs);
+                self.threat = self.theirs.iter().map(|c| c.see).max().unwrap_or(0).max(0);
+                group(
+                    &swapped,
+                    &self.theirs,
+                    &mut self.gains,
+                    &mut self.hanging_us,
+                );
+            }
+            None => {
+                self.in_check = true;
+                self.threat = 0;
+            }
+        }
+    }
+}
+
+/// The side to move's legal captures (en passant included) and promotions, with SEE values.
+/// Castling (a king "taking" its own rook in cozy-chess) is never included: its target is
+/// not an enemy piece.
+fn collect(board: &Board, see: &See, out: &mut Vec<Capture>) {
+    out.clear();
+    let us = board.side_to_move();
+    let them = board.colors(!us);
+    let last_rank = Rank::Eighth.relative_to(us).bitboard();
+    let ep = board
+        .en_passant()
+        .map(|file| Square::new(file, Rank::Sixth.relative_to(us)));
+    let ep_bb = ep.map_or(BitBoard::EMPTY, |s| s.bitboard());
+    board.generate_moves(|moves| {
+        let pawn = moves.piece == Piece::Pawn;
+        let targets = if pawn { them | last_rank | ep_bb } else { them };
+        for to in moves.to & targets {
+            let from = moves.from;
+            let taken = if them.has(to) {
+                Some(to)
+            } else if pawn && Some(to) == ep {
+                // The pawn taken en passant stands beside the capturing pawn.
+                Some(Square::new(to.file(), from.rank()))
+            } else {
+                None
+            };
+            if pawn && last_rank.has(to) {
+                for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
+                    let mv = cozy_chess::Move {
+                        from,
+                        to,
+                        promotion: Some(promotion),
+                    };
+                    let kind = MoveKind::Promotion(role(promotion));
+                    out.push(Capture {
+                        mv,
+                        see: value(board, see, mv, kind),
+                        taken,
+                    });
+                }
+            } else {
+                let mv = cozy_chess::Move {
+                    from,
+                    to,
+                    promotion: None,
+                };
+                let kind = if taken == Some(to) {
+                    MoveKind::Normal
+                } else {
+                    MoveKind::EnPassant
+                };
+                out.push(Capture {
+                    mv,
+                    see: value(board, see, mv, kind),
+                    taken,
+                });
+            }
+        }
+        false
+    });
+}
+
+/// SEE value of a cozy-chess move whose kind is already known.
+#[inline]
+fn value(board: &Board, see: &See, mv: cozy_chess::Move, kind: MoveKind) -> i32 {
+    match (SeeSquare::new(mv.from as u8), SeeSquare::new(mv.to as u8)) {
+        (Some(from), Some(to)) => see.value(board, SeeMove { from, to, kind }),
+        // cozy-chess squares are always below 64.
+        _ => 0,
+    }
+}
+
+/// Best first; ties by from, to, then promotion (queen, rook, bishop, knight).
+fn sort(captures: &mut [Capture]) {
+    captures.sort_unstable_by_key(|c| {
+        let promotion_rank = match c.mv.promotion {
+            None => 0,
+            Some(Piece::Queen) => 1,
+            Some(Piece::Rook) => 2,
+            Some(Piece::Bishop) => 3,
+            Some(_) => 4,
+        };
+        (
+            std::cmp::Reverse(c.see),
+            c.mv.from as u8,
+            c.mv.to as u8,
+            promotion_rank,
+        )
+    });
+}
+
+/// The pieces taken by captures with SEE > 0, each once with its best gain, by square.
+fn group(board: &Board, captures: &[Capture], gains: &mut [i32; 64], out: &mut Vec<Hanging>) {
+    let mut mask = 0u64;
+    for c in captures {
+        let Some(square) = c.taken else { continue };
+        if c.see <= 0 {
+            continue;
+        }
+        let i = square as usize;
+        let bit = 1u64 << i;
+        if mask & bit == 0 {
+            mask |= bit;
+            gains[i] = c.see;
+        } else {
+            gains[i] = gains[i].max(c.see);
+        }
+    }
+    for square in BitBoard(mask) {
+        if let Some(piece) = board.piece_on(square) {
+            out.push(Hanging {
+                square,
+                piece,
+                gain: gains[square as usize],
+            });
+        }
+    }
+}
+
+fn role(piece: Piece) -> Role {
+    match piece {
+        Piece::Pawn => Role::Pawn,
+        Piece::Knight => Role::Knight,
+        Piece::Bishop => Role::Bishop,
+        Piece::Rook => Role::Rook,
+        Piece::Queen => Role::Queen,
+        Piece::King => Role::King,
+    }
+}
+
+/// The FEN letter of a piece, upper case for White.
+pub(super) fn piece_letter(piece: Piece, color: Color) -> u8 {
+    let letter = match piece {
+        Piece::Pawn => b'p',
+        Piece::Knight => b'n',
+        Piece::Bishop => b'b',
+        Piece::Rook => b'r',
+        Piece::Queen => b'q',
+        Piece::King => b'k',
+    };
+    match color {
+        Color::White => letter.to_ascii_uppercase(),
+        Color::Black => letter,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(fen: &str) -> Report {
+        let board = Board::from_fen(fen, false).expect("test FEN");
+        let mut r = Report::default();
+        r.analyze(&board, &See::default());
+        r
+    }
+
+    #[test]
+    fn en_passant_takes_the_pawn_beside() {
+        // White's e5 pawn takes d5 en passant; the d5 pawn is undefended: +100.
+        let r = report("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        assert_eq!(r.captures.len(), 1);
+        assert_eq!(r.captures[0].see, 100);
+        assert_eq!(r.hanging_them.len(), 1);
+        assert_eq!(r.hanging_them[0].square, Square::D5);
+    }
+
+    #[test]
+    fn castling_is_not_a_capture() {
+        let r = report("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert!(r.captures.is_empty());
+        assert_eq!(r.balance, 0);
+    }
+
+    #[test]
+    fn promotions_are_listed_queen_first_on_ties() {
+        // a7-a8 with nothing around: Q +800, R +400, B/N +200.
+        let r = report("7k/P7/8/8/8/8/8/K7 w - - 0 1");
+        let values: Vec<i32> = r.captures.iter().map(|c| c.see).collect();
+        assert_eq!(values, vec![800, 400, 200, 200]);
+        assert_eq!(r.captures[2].mv.promotion, Some(Piece::Bishop));
+        assert_eq!(r.balance, 800);
+        // A promotion takes nothing, so it makes nothing hang.
+        assert!(r.hanging_them.is_empty());
+    }
+
+    #[test]
+    fn in_check_leaves_our_side_unevaluated() {
+        let r = report("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+        assert!(r.in_check);
+        assert!(r.hanging_us.is_empty());
+        // Kxd2 wins the undefended queen.
+        assert_eq!(r.balance, 900);
+    }
+}

@@ -1,0 +1,332 @@
+//! EPD/FEN lines: which text is the position, and turning it into a board.
+//!
+//! A line is blank, a `#` comment (both ignored), or a position (a byte-order mark before
+//! it is ignored): the text before the first
+//! `;` split on any whitespace gives the four FEN fields (placement, side, castling, en
+//! passant), then optionally the halfmove clock and the fullmove number when they are
+//! numbers; anything after that is taken as EPD operations (`bm e4`, `id "x"`) and ignored.
+//! So plain FENs, EPD records and `FEN;move` lines all read. Missing counters are `0 1`.
+
+use cozy_chess::{Board, BoardBuilder, BoardBuilderError, Color, File, Piece, Square};
+
+/// A line reduced to its position, ready for [`parse`].
+pub(super) enum Line<'a> {
+    /// Nothing to scan (blank or `#` comment).
+    Empty,
+    /// The four FEN fields and the move counters.
+    Fen {
+        fields: [&'a str; 4],
+        halfmove: u32,
+        fullmove: u32,
+    },
+}
+
+/// Splits a line into FEN fields. The error says what is wrong.
+pub(super) fn split(line: &str) -> Result<Line<'_>, String> {
+    // A byte-order mark can start the first line of a file written on Windows.
+    let text = line.trim_start_matches('\u{feff}').trim_start();
+    if text.is_empty() || text.starts_with('#') {
+        return Ok(Line::Empty);
+    }
+    let text = text.split(';').next().unwrap_or(text);
+    let mut words = text.split_ascii_whitespace();
+    let mut fields = [""; 4];
+    for (i, slot) in fields.iter_mut().enumerate() {
+        match words.next() {
+            Some(word) => *slot = word,
+            None => {
+                return Err(format!(
+                    "FEN has {i} field(s); at least 4 are needed (placement, side to move, castling, en passant)"
+                ))
+            }
+        }
+    }
+    let mut halfmove = 0;
+    let mut fullmove = 1;
+    if let Some(word) = words.next() {
+        if let Some(n) = number(word, "halfmove clock")? {
+            halfmove = n;
+            if let Some(word) = words.next() {
+                if let Some(n) = number(word, "fullmove number")? {
+                    if n == 0 {
+                        return Err(
+                            "FEN field 'fullmove number' (\"0\"): must be a positive integer"
+                                .into(),
+                        );
+                    }
+                    fullmove = n;
+                }
+            }
+        }
+    }
+    Ok(Line::Fen {
+        fields,
+        halfmove,
+        fullmove,
+    })
+}
+
+/// `Some(n)` for a number, `None` for a word that is not one (an EPD operation), an error
+/// for digits that overflow.
+fn number(word: &str, field: &str) -> Result<Option<u32>, String> {
+    if !word.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(None);
+    }
+    word.parse()
+        .map(Some)
+        .map_err(|_| format!("FEN field '{field}' ({word:?}): number too large"))
+}
+
+/// Builds the board. `fen` receives the normalised FEN (fields separated by one space,
+/// counters as read), which is what the output prints.
+///
+/// The fields are read straight into a `cozy_chess::BoardBuilder`, whose `build` checks
+/// the position (one king a side, no pawn on a back rank, the side not to move not in
+/// check, castling rooks and en passant pawn where they must be). Castling is `KQkq` as in
+/// X-FEN (`K` = the outermost rook on the king's side, so `h1` in standard chess) or
+/// Shredder-FEN file letters. cozy-chess caps the counters (halfmove clock 100, fullmove
+/// number 65535); only the output uses them, and it prints the real ones.
+///
+/// On failure the position is read again with `swapoff::parse::position` (shakmaty,
+/// strict) for a message naming the field and the reason.
+pub(super) fn parse(
+    fields: &[&str; 4],
+    halfmove: u32,
+    fullmove: u32,
+    fen: &mut Vec<u8>,
+) -> Result<Board, String> {
+    fen.clear();
+    for (i, f) in fields.iter().enumerate() {
+        if i > 0 {
+            fen.push(b' ');
+        }
+        fen.extend_from_slice(f.as_bytes());
+    }
+    fen.push(b' ');
+    super::output::push_u64(fen, u64::from(halfmove));
+    fen.push(b' ');
+    super::output::push_u64(fen, u64::from(fullmove));
+
+    build(fields, halfmove, fullmove).map_err(|cozy| {
+        let text = std::str::from_utf8(fen).unwrap_or("");
+        match swapoff::parse::position(text) {
+            Err(e) => e.to_string(),
+            Ok(_) => format!("position not accepted by the move generator: {cozy}"),
+        }
+    })
+}
+
+/// The board of four FEN fields, or what cozy-chess (or this reader) objects to.
+fn build(fields: &[&str; 4], halfmove: u32, fullmove: u32) -> Result<Board, &'static str> {
+    let mut b = BoardBuilder::empty();
+    placement(fields[0].as_bytes(), &mut b).ok_or("bad piece placement")?;
+    b.side_to_move = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => return Err("bad side to move"),
+    };
+    if fields[2] != "-" {
+        for c in fields[2].bytes() {
+            castling(c, &mut b).ok_or("bad castling rights")?;
+        }
+    }
+    if fields[3] != "-" {
+        let sq: Square = fields[3].parse().map_err(|_| "bad en passant square")?;
+        b.en_passant = Some(sq);
+    }
+    b.halfmove_clock = halfmove.min(100) as u8;
+    b.fullmove_number = fullmove.clamp(1, u32::from(u16::MAX)) as u16;
+    b.build().map_err(|e| match e {
+        BoardBuilderError::InvalidBoard => "the board is invalid",
+        BoardBuilderError::InvalidCastlingRights => "the castling rights are invalid",
+        BoardBuilderError::InvalidEnPassant => "the en passant square is invalid",
+        _ => "the move counters are invalid",
+    })
+}
+
+/// What a byte of a piece placement is: 1..=8 empty squares, [`SLASH`], a piece (bit 4 set:
+/// piece index in bits 0..3, bit 3 set for Black), or 0 for anything else. A table avoids
+/// the branches of a `match` in the hottest loop of the EPD path.
+const PLACEMENT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut d = 1;
+    while d <= 8 {
+        t[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    t[b'/' as usize] = SLASH;
+    let letters = *b"pnbrqk";
+    let mut i = 0;
+    while i < 6 {
+        t[letters[i].to_ascii_uppercase() as usize] = PIECE | i as u8;
+        t[letters[i] as usize] = PIECE | BLACK | i as u8;
+        i += 1;
+    }
+    t
+};
+const SLASH: u8 = 9;
+const PIECE: u8 = 16;
+const BLACK: u8 = 8;
+
+/// Fills the builder's squares from a piece placement: eight ranks, eighth first.
+fn placement(text: &[u8], b: &mut BoardBuilder) -> Option<()> {
+    let mut rank = 7usize;
+    let mut file = 0usize;
+    for &c in text {
+        let code = PLACEMENT[usize::from(c)];
+        if code & PIECE != 0 {
+            if file >= 8 {
+                return None;
+            }
+            let color = if code & BLACK != 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            b.board[rank * 8 + file] = Some((Piece::ALL[usize::from(code & 7) % 6], color));
+            file += 1;
+        } else if code == SLASH {
+            if file != 8 || rank == 0 {
+                return None;
+            }
+            rank -= 1;
+            file = 0;
+        } else if code != 0 {
+            file += usize::from(code);
+            if file > 8 {
+                return None;
+            }
+        } else {
+            return None;
+        }
+    }
+    (rank == 0 && file == 8).then_some(())
+}
+
+/// Adds one castling letter: `K`/`Q` (outermost rook on that side of the king) or a
+/// rook's file letter, upper case for White.
+fn castling(c: u8, b: &mut BoardBuilder) -> Option<()> {
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let back = if color == Color::White { 0 } else { 56 };
+    let is_ours = |piece: Piece, file: usize| b.board[back + file] == Some((piece, color));
+    let king = (0..8).find(|&f| is_ours(Piece::King, f))?;
+    let rook_file = match c.to_ascii_lowercase() {
+        b'k' => (king + 1..8).rev().find(|&f| is_ours(Piece::Rook, f))?,
+        b'q' => (0..king).find(|&f| is_ours(Piece::Rook, f))?,
+        l @ b'a'..=b'h' => usize::from(l - b'a'),
+        _ => return None,
+    };
+    let rights = &mut b.castle_rights[color as usize];
+    let slot = if rook_file > king {
+        &mut rights.short
+    } else {
+        &mut rights.long
+    };
+    if slot.is_some() {
+        return None;
+    }
+    *slot = Some(File::index(rook_file & 7));
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(line: &str) -> ([&str; 4], u32, u32) {
+        match split(line) {
+            Ok(Line::Fen {
+                fields,
+                halfmove,
+                fullmove,
+            }) => (fields, halfmove, fullmove),
+            Ok(Line::Empty) => panic!("empty"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn reads_fen_epd_and_pairs() {
+        let (f, h, n) = fields("  8/8/8/8/8/8/8/K6k   w -\t-  12 40 ");
+        assert_eq!(f, ["8/8/8/8/8/8/8/K6k", "w", "-", "-"]);
+        assert_eq!((h, n), (12, 40));
+        let (_, h, n) = fields("8/8/8/8/8/8/8/K6k w - - bm Kb2; id \"x\";");
+        assert_eq!((h, n), (0, 1));
+        let (f, _, _) = fields("8/8/8/8/8/8/8/K6k w - -;a1b2");
+        assert_eq!(f[3], "-");
+        let (f, _, _) = fields("\u{feff}8/8/8/8/8/8/8/K6k w - -");
+        assert_eq!(f[0], "8/8/8/8/8/8/8/K6k");
+        assert!(matches!(split("   "), Ok(Line::Empty)));
+        assert!(matches!(split("# comment"), Ok(Line::Empty)));
+        assert!(split("8/8/8/8/8/8/8/K6k w -").is_err());
+        assert!(split("8/8/8/8/8/8/8/K6k w - - 0 0").is_err());
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let mut fen = Vec::new();
+        let bad = ["8/8/8/8/8/8/8/K6k", "x", "-", "-"];
+        let e = parse(&bad, 0, 1, &mut fen).unwrap_err();
+        assert!(e.contains("side to move"), "{e}");
+        let two_kings = ["8/8/8/8/8/8/8/KK5k", "w", "-", "-"];
+        let e = parse(&two_kings, 0, 1, &mut fen).unwrap_err();
+        assert!(e.contains("impossible position"), "{e}");
+    }
+
+    #[test]
+    fn large_counters_are_kept_in_the_fen() {
+        let mut fen = Vec::new();
+        let ok = ["8/8/8/8/8/8/8/K6k", "w", "-", "-"];
+        parse(&ok, 150, 70000, &mut fen).unwrap();
+        assert_eq!(fen, b"8/8/8/8/8/8/8/K6k w - - 150 70000");
+    }
+}
+
+#[cfg(test)]
+mod builder_tests {
+    use super::*;
+
+    /// The reader agrees with cozy-chess's own FEN parser on valid positions and rejects
+    /// what it rejects.
+    #[test]
+    fn agrees_with_cozy_chess() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 40",
+            "4k3/8/8/8/8/8/8/4K3 b - - 99 1000",
+            "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
+        ] {
+            let f: Vec<&str> = fen.split(' ').collect();
+            let fields = [f[0], f[1], f[2], f[3]];
+            let ours = build(&fields, f[4].parse().unwrap(), f[5].parse().unwrap()).unwrap();
+            let theirs: Board = fen.parse().unwrap();
+            assert_eq!(ours, theirs, "{fen}");
+        }
+        for bad in [
+            ["8/8/8/8/8/8/8/K6k/8", "w", "-", "-"],
+            ["8/8/8/8/8/8/8/K7k", "w", "-", "-"],
+            ["8/8/8/8/8/8/8/K5k", "w", "-", "-"],
+            ["8/8/8/8/8/8/8/K6x", "w", "-", "-"],
+            ["8/8/8/8/8/8/8/K6k", "w", "K", "-"],
+            ["8/8/8/8/8/8/8/K6k", "w", "-", "e3"],
+            ["8/8/8/8/8/8/8/K6k", "w", "-", "z9"],
+            ["P7/8/8/8/8/8/8/K6k", "w", "-", "-"],
+        ] {
+            assert!(build(&bad, 0, 1).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn x_fen_castling_takes_the_outermost_rook() {
+        let fields = ["4k3/8/8/8/8/8/8/1R2K1RR", "w", "Q", "-"];
+        let board = build(&fields, 0, 1).unwrap();
+        assert_eq!(board.castle_rights(Color::White).long, Some(File::B));
+        let fields = ["4k3/8/8/8/8/8/8/1R2K1RR", "w", "K", "-"];
+        let board = build(&fields, 0, 1).unwrap();
+        assert_eq!(board.castle_rights(Color::White).short, Some(File::H));
+    }
+}

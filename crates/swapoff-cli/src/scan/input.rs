@@ -1,0 +1,406 @@
+//! The reading thread: opens each input, tells EPD from PGN, and cuts the stream into units
+//! of work (a few hundred lines, or a few hundred plies of games) sent in batches over a
+//! bounded channel, so that memory stays flat however large the input.
+
+use super::pgn::{Collector, GameRecord};
+use super::Pool;
+use std::fs::File;
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::SyncSender;
+use std::sync::Arc;
+
+/// Input format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Format {
+    /// One FEN or EPD record per line.
+    Epd,
+    /// Games in Portable Game Notation.
+    Pgn,
+}
+
+/// Bytes of EPD text per unit of work (a few hundred lines).
+const EPD_UNIT_BYTES: usize = 16 << 10;
+/// Plies per unit of PGN work.
+const PGN_UNIT_PLIES: usize = 512;
+/// Units per batch: the workers share out one batch at a time.
+pub(super) const BATCH_UNITS: usize = 64;
+/// Longest EPD line read; a longer one is reported and skipped.
+const MAX_LINE: usize = 1 << 16;
+/// How much of an input is looked at to tell its format.
+const SNIFF_BYTES: usize = 1 << 16;
+
+/// One unit of work.
+#[derive(Debug)]
+pub(super) enum Work {
+    /// Complete lines of an EPD file.
+    Epd {
+        file: usize,
+        first_line: u64,
+        text: Vec<u8>,
+    },
+    /// Whole games of a PGN file.
+    Pgn { file: usize, games: Vec<GameRecord> },
+    /// A problem found while reading, reported in its place in the input.
+    Note {
+        file: usize,
+        message: String,
+        skipped: u64,
+    },
+}
+
+/// A batch of units and how many input bytes have been read so far (for progress).
+pub(super) struct Batch {
+    pub work: Vec<Work>,
+    pub bytes: u64,
+}
+
+/// Counts the bytes read from the inner reader.
+struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// Collects units into batches and sends them; `false` once the receiver is gone.
+struct Sender<'a> {
+    tx: SyncSender<Batch>,
+    texts: &'a Pool,
+    work: Vec<Work>,
+    count: Arc<AtomicU64>,
+}
+
+impl Sender<'_> {
+    fn push(&mut self, work: Work) -> bool {
+        self.work.push(work);
+        if self.work.len() >= BATCH_UNITS {
+            return self.flush();
+        }
+        true
+    }
+
+    fn flush(&mut self) -> bool {
+        if self.work.is_empty() {
+            return true;
+        }
+        let batch = Batch {
+            work: std::mem::take(&mut self.work),
+            bytes: self.count.load(Ordering::Relaxed),
+        };
+        self.tx.send(batch).is_ok()
+    }
+}
+
+/// Total size of the inputs when all are regular files (for a progress bar with an end).
+pub(super) fn total_size(paths: &[String]) -> Option<u64> {
+    let mut total = 0;
+    for p in paths {
+        if p == "-" {
+            return None;
+        }
+        let meta = std::fs::metadata(p).ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        total += meta.len();
+    }
+    Some(total)
+}
+
+/// Reads every input in turn and sends its units; runs on its own thread.
+pub(super) fn read_all(
+    paths: Vec<String>,
+    forced: Option<Format>,
+    tx: SyncSender<Batch>,
+    texts: &Pool,
+) {
+    let count = Arc::new(AtomicU64::new(0));
+    let mut sender = Sender {
+        tx,
+        texts,
+        work: Vec::new(),
+        count: Arc::clone(&count),
+    };
+    for (file, path) in paths.iter().enumerate() {
+        let note = |message: String| Work::Note {
+            file,
+            message,
+            skipped: 1,
+        };
+        let raw: Box<dyn Read + Send> = if path == "-" {
+            Box::new(io::stdin())
+        } else {
+            match File::open(path) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    if !sender.push(note(format!("cannot open: {e}; file skipped"))) {
+                        return;
+                    }
+                    continue;
+                }
+            }
+        };
+        let mut input = Counting {
+            inner: raw,
+            count: Arc::clone(&count),
+        };
+        let prefix = match sniff(&mut input) {
+            Ok(p) => p,
+            Err(e) => {
+                if !sender.push(note(format!("read error: {e}; file skipped"))) {
+                    return;
+                }
+                continue;
+            }
+        };
+        let format = match forced.or_else(|| detect(&prefix)) {
+            Some(f) => f,
+            None if prefix.iter().all(|b| b.is_ascii_whitespace()) => continue,
+            None => {
+                let message = "cannot tell whether this is EPD or PGN (the first line is \
+                               neither a FEN nor a PGN tag or move); use --format; file skipped"
+                    .to_string();
+                if !sender.push(note(message)) {
+                    return;
+                }
+                continue;
+            }
+        };
+        let stream = io::Cursor::new(prefix).chain(input);
+        let ok = match format {
+            Format::Epd => read_epd(file, stream, &mut sender),
+            Format::Pgn => read_pgn(file, stream, &mut sender),
+        };
+        if !ok {
+            return;
+        }
+    }
+    sender.flush();
+}
+
+/// Reads the start of an input: up to [`SNIFF_BYTES`], or less once a line with content has
+/// been seen.
+fn sniff(input: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut prefix = Vec::new();
+    let mut buf = [0u8; 4096];
+    while prefix.len() < SNIFF_BYTES {
+        let n = match input.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            break;
+        }
+        prefix.extend_from_slice(&buf[..n]);
+        if first_line(&prefix).is_some_and(|(_, complete)| complete) {
+            break;
+        }
+    }
+    Ok(prefix)
+}
+
+/// The first line with content (after a byte-order mark, blank lines and `#`/`%` comment
+/// lines), and whether it is complete.
+fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
+    let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
+    let mut rest = text;
+    loop {
+        let end = rest.iter().position(|&b| b == b'\n');
+        let line = &rest[..end.unwrap_or(rest.len())];
+        let trimmed = line.trim_ascii();
+        if !trimmed.is_empty() && !trimmed.starts_with(b"#") && !trimmed.starts_with(b"%") {
+            return Some((trimmed, end.is_some()));
+        }
+        match end {
+            Some(e) => rest = &rest[e + 1..],
+            None => return None,
+        }
+    }
+}
+
+/// EPD when the first line's first word is a piece placement (has a `/`); PGN when it is a
+/// tag, a comment, a move number or a move.
+pub(super) fn detect(prefix: &[u8]) -> Option<Format> {
+    let (line, _) = first_line(prefix)?;
+    if line.starts_with(b"[") || line.starts_with(b"{") || line.starts_with(b";") {
+        return Some(Format::Pgn);
+    }
+    let word = line.split(|b| b.is_ascii_whitespace()).next()?;
+    if word.contains(&b'/') {
+        return Some(Format::Epd);
+    }
+    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 0 && word.get(digits) == Some(&b'.') {
+        return Some(Format::Pgn);
+    }
+    let mv = word.strip_suffix(b"+").unwrap_or(word);
+    if shakmaty::san::San::from_ascii(mv).is_ok() {
+        return Some(Format::Pgn);
+    }
+    None
+}
+
+/// Cuts EPD text into units of whole lines. Returns `false` once the receiver is gone.
+fn read_epd(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
+    let mut reader = io::BufReader::with_capacity(1 << 16, input);
+    let mut text = sender.texts.get();
+    let mut first_line = 1u64;
+    let mut line_no = 1u64;
+    loop {
+        let start = text.len();
+        let mut limited = (&mut reader).take(MAX_LINE as u64 + 1);
+        let n = match io::BufRead::read_until(&mut limited, b'\n', &mut text) {
+            Ok(n) => n,
+            Err(e) => {
+                text.truncate(start);
+                let unit = Work::Epd {
+                    file,
+                    first_line,
+                    text: std::mem::take(&mut text),
+                };
+                let note = Work::Note {
+                    file,
+                    message: format!("line {line_no}: read error: {e}; rest of the file skipped"),
+                    skipped: 1,
+                };
+                return sender.push(unit) && sender.push(note);
+            }
+        };
+        if n == 0 {
+            break;
+        }
+        if text.len() - start > MAX_LINE && text.last() != Some(&b'\n') {
+            // An overlong line: report it, drop what was read, and skip to its end.
+            text.truncate(start);
+            let unit = Work::Epd {
+                file,
+                first_line,
+                text: std::mem::take(&mut text),
+            };
+            let note = Work::Note {
+                file,
+                message: format!("line {line_no}: longer than {MAX_LINE} bytes; line skipped"),
+                skipped: 1,
+            };
+            if !(sender.push(unit) && sender.push(note)) {
+                return false;
+            }
+            let mut sink = Vec::new();
+            loop {
+                sink.clear();
+                let mut limited = (&mut reader).take(MAX_LINE as u64);
+                match io::BufRead::read_until(&mut limited, b'\n', &mut sink) {
+                    Ok(0) => break,
+                    Ok(_) if sink.last() == Some(&b'\n') => break,
+                    Ok(_) => {}
+                    Err(_) => break,
+                }
+            }
+            line_no += 1;
+            first_line = line_no;
+            continue;
+        }
+        line_no += 1;
+        if text.len() >= EPD_UNIT_BYTES {
+            let unit = Work::Epd {
+                file,
+                first_line,
+                text: std::mem::replace(&mut text, sender.texts.get()),
+            };
+            first_line = line_no;
+            if !sender.push(unit) {
+                return false;
+            }
+        }
+    }
+    text.is_empty()
+        || sender.push(Work::Epd {
+            file,
+            first_line,
+            text,
+        })
+}
+
+/// Collects PGN games into units. Returns `false` once the receiver is gone.
+fn read_pgn(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
+    let mut reader = pgn_reader::Reader::new(input);
+    let mut collector = Collector::default();
+    let mut games = Vec::new();
+    let mut plies = 0;
+    loop {
+        match reader.read_game(&mut collector) {
+            Ok(Some(game)) => {
+                plies += game.moves.len() + 1;
+                games.push(game);
+                if plies >= PGN_UNIT_PLIES {
+                    plies = 0;
+                    let unit = Work::Pgn {
+                        file,
+                        games: std::mem::take(&mut games),
+                    };
+                    if !sender.push(unit) {
+                        return false;
+                    }
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                let unit = Work::Pgn {
+                    file,
+                    games: std::mem::take(&mut games),
+                };
+                plies = 0;
+                let recoverable = e.kind() == io::ErrorKind::InvalidData;
+                let message = if recoverable {
+                    format!("game {}: {e}; game skipped", collector.games)
+                } else {
+                    format!(
+                        "game {}: read error: {e}; rest of the file skipped",
+                        collector.games
+                    )
+                };
+                let note = Work::Note {
+                    file,
+                    message,
+                    skipped: 1,
+                };
+                if !(sender.push(unit) && sender.push(note)) {
+                    return false;
+                }
+                if !recoverable {
+                    return true;
+                }
+            }
+        }
+    }
+    games.is_empty() || sender.push(Work::Pgn { file, games })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_formats() {
+        assert_eq!(
+            detect(b"\xef\xbb\xbf\n\n[Event \"x\"]\n"),
+            Some(Format::Pgn)
+        );
+        assert_eq!(detect(b"1. e4 e5 *"), Some(Format::Pgn));
+        assert_eq!(detect(b"e2e4 e7e5"), Some(Format::Pgn));
+        assert_eq!(
+            detect(b"# books\r\n8/8/8/8/8/8/8/K6k w - -\r\n"),
+            Some(Format::Epd)
+        );
+        assert_eq!(detect(b"hello world\n"), None);
+        assert_eq!(detect(b"  \n\n"), None);
+    }
+}

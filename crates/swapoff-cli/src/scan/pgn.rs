@@ -1,0 +1,307 @@
+//! PGN games: collected by a `pgn_reader::Visitor` on the reading thread (tags and mainline
+//! moves only), replayed with shakmaty on the worker threads.
+//!
+//! - Mainline only: variations are skipped by the reader, comments and NAGs ignored.
+//! - A `[FEN]` tag sets the starting position.
+//! - `[Variant]`: `standard`, `chess`, `normal`, `from position` (any case) are standard
+//!   chess; `chess960`, `chess 960`, `fischerandom`, `fischer random`, `frc` are played as
+//!   Chess960 (castling by rook square; the scan itself is the same). Any other variant
+//!   skips the game with a message.
+//! - Moves are SAN; UCI moves (`g1f3`, `e1g1`, `e7e8q`) are accepted too, as some tools
+//!   write them. A null move (`--`, `Z0`) passes the turn when the side to move is not in
+//!   check and counts as a ply; in check it is an error. A drop (`N@f3`) is an error.
+//! - An illegal, ambiguous or impossible move ends the game there: the positions before it
+//!   are kept and the rest of the game is skipped.
+//! - pgn-reader skips movetext tokens it cannot read (`hello`, `Nf9`) without telling; a
+//!   skipped move usually makes the next one illegal, which is reported. Text with neither
+//!   a tag, nor a move, nor a result is not taken for a game: it is reported and skipped.
+
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanError, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, CastlingSide, Chess, EnPassantMode, Position};
+use std::ops::ControlFlow;
+
+/// The most mainline moves kept per game: longer than any real game, short enough that one
+/// game cannot exhaust memory.
+const MAX_PLIES: usize = 100_000;
+
+/// A game as the reading thread hands it to the workers.
+#[derive(Debug, Default)]
+pub(super) struct GameRecord {
+    /// 1-based index of the game in its file.
+    pub number: u64,
+    /// The `[FEN]` tag.
+    pub fen: Option<String>,
+    /// Castling mode from the `[Variant]` tag.
+    pub chess960: bool,
+    /// Mainline moves.
+    pub moves: Vec<SanPlus>,
+    /// Set when the whole game is to be skipped (unsupported variant, unreadable tag).
+    pub rejected: Option<String>,
+    /// Set when the mainline was cut at [`MAX_PLIES`].
+    pub truncated: bool,
+    /// Tags read.
+    pub tags: u32,
+    /// A result (`1-0`, `*`...) was read.
+    pub outcome: bool,
+}
+
+impl GameRecord {
+    /// Neither a tag, nor a move, nor a result: text that pgn-reader took for a game but
+    /// is not one (it skips tokens it cannot read without telling).
+    pub fn is_empty(&self) -> bool {
+        self.tags == 0 && self.moves.is_empty() && !self.outcome && self.rejected.is_none()
+    }
+}
+
+/// Collects games for [`GameRecord`].
+#[derive(Default)]
+pub(super) struct Collector {
+    /// Games begun so far in this file.
+    pub games: u64,
+}
+
+impl pgn_reader::Visitor for Collector {
+    type Tags = GameRecord;
+    type Movetext = GameRecord;
+    type Output = GameRecord;
+
+    fn begin_tags(&mut self) -> ControlFlow<GameRecord, GameRecord> {
+        self.games += 1;
+        ControlFlow::Continue(GameRecord {
+            number: self.games,
+            ..GameRecord::default()
+        })
+    }
+
+    fn tag(
+        &mut self,
+        game: &mut GameRecord,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<GameRecord> {
+        game.tags += 1;
+        match name {
+            b"FEN" => match value.decode_utf8() {
+                Ok(fen) => game.fen = Some(fen.trim().to_string()),
+                Err(_) => game.rejected = Some("[FEN] tag is not UTF-8 text".into()),
+            },
+            b"Variant" => {
+                let variant = value.decode_utf8_lossy();
+                let lower = variant.trim().to_ascii_lowercase();
+                match lower.as_str() {
+                    "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => {}
+                    "chess960" | "chess 960" | "fischerandom" | "fischer random"
+                    | "fischer-random" | "frc" | "960" => game.chess960 = true,
+                    _ => {
+                        game.rejected = Some(format!(
+                            "[Variant \"{}\"] is not standard chess (nor Chess960); game skipped",
+                            variant.trim()
+                        ))
+                    }
+                }
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, game: GameRecord) -> ControlFlow<GameRecord, GameRecord> {
+        if game.rejected.is_some() {
+            // Let the reader skip the movetext on its fast path.
+            ControlFlow::Break(game)
+        } else {
+            ControlFlow::Continue(game)
+        }
+    }
+
+    fn san(&mut self, game: &mut GameRecord, san: SanPlus) -> ControlFlow<GameRecord> {
+        if game.moves.len() >= MAX_PLIES {
+            game.truncated = true;
+            return ControlFlow::Break(std::mem::take(game));
+        }
+        game.moves.push(san);
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        game: &mut GameRecord,
+        _outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<GameRecord> {
+        game.outcome = true;
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: GameRecord) -> GameRecord {
+        game
+    }
+}
+
+/// The starting position of a game, or why it has none.
+pub(super) fn start(game: &GameRecord) -> Result<Chess, String> {
+    let mode = if game.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let Some(text) = &game.fen else {
+        return Ok(Chess::default());
+    };
+    if !game.chess960 {
+        return swapoff::parse::position(text).map_err(|e| format!("[FEN \"{text}\"]: {e}"));
+    }
+    let fen = Fen::from_ascii(text.as_bytes()).map_err(|e| format!("[FEN \"{text}\"]: {e}"))?;
+    fen.into_position(mode)
+        .map_err(|e| format!("[FEN \"{text}\"]: {e}"))
+}
+
+/// Plays `san` in `pos`, or says why it cannot be played.
+pub(super) fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), String> {
+    match san.san {
+        San::Null => {
+            let swapped = pos
+                .clone()
+                .swap_turn()
+                .map_err(|_| "null move while in check".to_string())?;
+            *pos = swapped;
+            Ok(())
+        }
+        San::Put { .. } => Err("a piece drop is not a standard chess move".into()),
+        San::Normal { .. } | San::Castle(_) => match san.san.to_move(pos) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                Ok(())
+            }
+            Err(e) => {
+                if let Some(m) = uci(&san.san).and_then(|u| u.to_move(pos).ok()) {
+                    pos.play_unchecked(m);
+                    return Ok(());
+                }
+                Err(match e {
+                    SanError::IllegalSan => "illegal move".into(),
+                    SanError::AmbiguousSan => "ambiguous move".into(),
+                })
+            }
+        },
+    }
+}
+
+/// The UCI reading of what the SAN parser took for a pawn move with full disambiguation
+/// (`g1f3` reads as "pawn from g1 to f3").
+fn uci(san: &San) -> Option<UciMove> {
+    match *san {
+        San::Normal {
+            role: shakmaty::Role::Pawn,
+            file: Some(file),
+            rank: Some(rank),
+            to,
+            promotion,
+            ..
+        } => Some(UciMove::Normal {
+            from: shakmaty::Square::from_coords(file, rank),
+            to,
+            promotion,
+        }),
+        _ => None,
+    }
+}
+
+/// "12. Nf3" / "12... Nf6": how a move is written in messages.
+pub(super) fn describe(pos: &Chess, san: &SanPlus) -> String {
+    let dots = if pos.turn().is_white() { "." } else { "..." };
+    format!("{}{dots} {san}", pos.fullmoves())
+}
+
+/// The same position as a cozy-chess board (move counters capped at cozy-chess's limits;
+/// the caller prints the real ones). The en passant square is kept only when an en passant
+/// capture is legal.
+pub(super) fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, String> {
+    let mut b = cozy_chess::BoardBuilder::empty();
+    let board = pos.board();
+    for (square, piece) in board.clone() {
+        let color = if piece.color.is_white() {
+            cozy_chess::Color::White
+        } else {
+            cozy_chess::Color::Black
+        };
+        let role = match piece.role {
+            shakmaty::Role::Pawn => cozy_chess::Piece::Pawn,
+            shakmaty::Role::Knight => cozy_chess::Piece::Knight,
+            shakmaty::Role::Bishop => cozy_chess::Piece::Bishop,
+            shakmaty::Role::Rook => cozy_chess::Piece::Rook,
+            shakmaty::Role::Queen => cozy_chess::Piece::Queen,
+            shakmaty::Role::King => cozy_chess::Piece::King,
+        };
+        b.board[usize::from(square) & 63] = Some((role, color));
+    }
+    b.side_to_move = if pos.turn().is_white() {
+        cozy_chess::Color::White
+    } else {
+        cozy_chess::Color::Black
+    };
+    for (i, color) in [shakmaty::Color::White, shakmaty::Color::Black]
+        .into_iter()
+        .enumerate()
+    {
+        let file = |side| {
+            pos.castles()
+                .rook(color, side)
+                .map(|s| cozy_chess::File::index(usize::from(s.file()) & 7))
+        };
+        b.castle_rights[i] = cozy_chess::CastleRights {
+            short: file(CastlingSide::KingSide),
+            long: file(CastlingSide::QueenSide),
+        };
+    }
+    b.en_passant = pos
+        .ep_square(EnPassantMode::Legal)
+        .map(|s| cozy_chess::Square::index(usize::from(s) & 63));
+    b.halfmove_clock = pos.halfmoves().min(100) as u8;
+    b.fullmove_number = pos.fullmoves().get().min(u32::from(u16::MAX)) as u16;
+    b.build()
+        .map_err(|e| format!("position not accepted by the move generator: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn san(text: &str) -> SanPlus {
+        text.parse().expect("test SAN")
+    }
+
+    #[test]
+    fn uci_moves_and_castling_play() {
+        let mut pos = Chess::default();
+        for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"] {
+            play(&mut pos, &san(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        assert!(pos.board().king_of(shakmaty::Color::White) == Some(shakmaty::Square::G1));
+    }
+
+    #[test]
+    fn null_move_passes_unless_in_check() {
+        let mut pos = Chess::default();
+        play(&mut pos, &san("Z0")).unwrap();
+        assert!(pos.turn().is_black());
+        play(&mut pos, &san("--")).unwrap();
+        assert!(pos.turn().is_white());
+        let mut checked = swapoff::parse::position("4k3/8/8/8/8/8/3q4/4K3 w - -").unwrap();
+        assert!(play(&mut checked, &san("--")).is_err());
+    }
+
+    #[test]
+    fn conversion_keeps_the_position() {
+        let mut pos = Chess::default();
+        for m in ["e4", "d5", "e5", "f5"] {
+            play(&mut pos, &san(m)).unwrap();
+        }
+        let board = to_cozy(&pos).unwrap();
+        assert_eq!(
+            board.to_string(),
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+        );
+    }
+}

@@ -1,0 +1,323 @@
+//! `swapoff eval` from the outside: values, thresholds, JSON, errors and batch alignment.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The chessprogramming wiki's first swap-algorithm example: Rxe5 wins the pawn, +100.
+const WIKI_1: &str = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - -";
+/// The wiki's second example: Nxe5 = -225 with P=100, N=B=325, R=500, Q=1000.
+const WIKI_2: &str = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - -";
+const WIKI_VALUES: &str = "100,325,325,500,1000";
+/// Leorik's suite, row 72: white knights on c3 and e3 can both take on d1.
+const TWO_KNIGHTS: &str = "8/8/1k6/8/8/2N1N3/2p1p1K1/3n4 w - -";
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_swapoff"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the swapoff binary starts");
+    {
+        let mut input = child.stdin.take().expect("stdin is piped");
+        if let Some(text) = stdin {
+            input
+                .write_all(text.as_bytes())
+                .expect("stdin accepts input");
+        }
+    }
+    child.wait_with_output().expect("swapoff runs to the end")
+}
+
+fn eval(args: &[&str]) -> Output {
+    let mut all = vec!["eval"];
+    all.extend_from_slice(args);
+    run(&all, None)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn shared(rel: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(rel);
+    assert!(
+        path.exists(),
+        "shared data file {} is missing: the tests need /work/shared (see the README)",
+        path.display()
+    );
+    path
+}
+
+#[test]
+fn wiki_examples_give_the_wiki_values() {
+    let o = eval(&[WIKI_1, "Rxe5"]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "100");
+
+    let o = eval(&[WIKI_2, "Nxe5", "--values", WIKI_VALUES]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "-225");
+}
+
+#[test]
+fn uci_and_san_agree_and_fen_may_be_split_into_words() {
+    let san = eval(&[WIKI_2, "Nxe5", "--values", WIKI_VALUES]);
+    let uci = eval(&[WIKI_2, "d3e5", "--values", WIKI_VALUES]);
+    assert_eq!(stdout(&uci).trim(), "-225");
+    assert_eq!(stdout(&san), stdout(&uci));
+
+    let mut words: Vec<&str> = WIKI_1.split(' ').collect();
+    words.push("e1e5");
+    let o = eval(&words);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "100");
+}
+
+#[test]
+fn threshold_prints_true_or_false() {
+    for (t, want) in [("100", "true"), ("101", "false"), ("-500", "true")] {
+        let o = eval(&[WIKI_1, "Rxe5", "--threshold", t]);
+        assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+        assert_eq!(stdout(&o).trim(), want, "threshold {t}");
+    }
+    // Negative thresholds around the wiki's -225.
+    for (t, want) in [("-225", "true"), ("-224", "false")] {
+        let o = eval(&[WIKI_2, "Nxe5", "--values", WIKI_VALUES, "--threshold", t]);
+        assert_eq!(stdout(&o).trim(), want, "threshold {t}");
+    }
+}
+
+#[test]
+fn rules_and_values_flags_are_applied() {
+    // With standard values (N=300) this is Leorik's suite row 30: P - N = -200.
+    let o = eval(&[WIKI_2, "Nxe5"]);
+    assert_eq!(stdout(&o).trim(), "-200");
+    // No pin or check changes the wiki's sequence, so the exact search agrees with it.
+    let o = eval(&[WIKI_2, "Nxe5", "--rules", "exact", "--values", WIKI_VALUES]);
+    assert_eq!(stdout(&o).trim(), "-225");
+    let o = eval(&[WIKI_1, "Rxe5", "--rules", "nonsense"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = eval(&[WIKI_1, "Rxe5", "--values", "1,2,3"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn json_has_the_documented_fields_and_the_wiki_gain_list() {
+    let o = eval(&[
+        WIKI_2,
+        "Nxe5",
+        "--values",
+        WIKI_VALUES,
+        "--threshold",
+        "-225",
+        "--trace",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(v["value"], -225);
+    assert_eq!(v["see_ge"], true);
+    assert_eq!(v["threshold"], -225);
+    assert_eq!(v["fen"], WIKI_2);
+    assert_eq!(v["move"], "d3e5");
+    assert_eq!(v["san"], "Nxe5");
+    assert_eq!(v["rules"], "default");
+    assert_eq!(v["values"]["knight"], 325);
+    assert_eq!(v["values"]["queen"], 1000);
+    // The wiki's gain list before negamax.
+    let gains: Vec<i64> = v["trace"]["gains"]
+        .as_array()
+        .expect("gains is an array")
+        .iter()
+        .filter_map(|g| g.as_i64())
+        .collect();
+    assert_eq!(gains, [100, 225, 100, 400, -75, 1075, -75]);
+    assert_eq!(v["trace"]["negamax"][0], -225);
+    // After Nd7xe5 white is better off not recapturing (-225 beats Re2xe5's line).
+    assert_eq!(v["trace"]["played"], 2);
+    assert_eq!(v["trace"]["stands_pat"], "white");
+
+    // Without a threshold there is no see_ge; without --trace no trace.
+    let o = eval(&[WIKI_1, "Rxe5", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("valid JSON");
+    assert_eq!(v["value"], 100);
+    assert!(v.get("see_ge").is_none() && v.get("trace").is_none(), "{v}");
+}
+
+#[test]
+fn trace_shows_the_board_the_sequence_and_the_stand_pat() {
+    let o = eval(&[WIKI_2, "Nxe5", "--values", WIKI_VALUES, "--trace"]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    let text = stdout(&o);
+    // The target square in brackets on rank 5, the queens behind the rook and the bishop
+    // as x-rays, in parentheses.
+    let rank5 = text
+        .lines()
+        .find(|l| l.starts_with(" 5 "))
+        .expect("a rank-5 row");
+    assert!(rank5.contains("[p]"), "{rank5}");
+    let rank1 = text.lines().find(|l| l.starts_with(" 1 ")).expect("rank 1");
+    assert!(rank1.contains("(Q)"), "{rank1}");
+    let rank8 = text.lines().find(|l| l.starts_with(" 8 ")).expect("rank 8");
+    assert!(rank8.contains("(q)"), "{rank8}");
+    // Pieces that take no part do not appear: the black king on b8.
+    assert!(!rank8.contains('k'), "{rank8}");
+    assert!(text.contains("Nd3xPe5"), "{text}");
+    assert!(text.contains("Qh8xQe5"), "{text}");
+    assert!(text.contains("white stands pat"), "{text}");
+    assert_eq!(text.lines().last(), Some("value -225"));
+}
+
+#[test]
+fn bad_fen_names_the_field_and_exits_2() {
+    let o = eval(&["1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 x - -", "Rxe5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("side to move"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+
+    let o = eval(&["1k1r4/1pp4p/p7/4p3/9/P5P1/1PP4P/2K1R3 w - -", "Rxe5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("piece placement"), "{}", stderr(&o));
+
+    let o = eval(&["1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w", "Rxe5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("field"), "{}", stderr(&o));
+}
+
+#[test]
+fn illegal_move_names_the_move_and_nearby_moves() {
+    // e6 is empty: a rook capture there does not exist; the rook's real moves are listed.
+    let o = eval(&[WIKI_1, "Rxe6"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("Rxe6") && err.contains("e1e5"), "{err}");
+    let o = eval(&[WIKI_1, "e1e8"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("e1e8"), "{}", stderr(&o));
+    let o = eval(&[WIKI_1, "hello"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("hello"), "{}", stderr(&o));
+}
+
+#[test]
+fn ambiguous_move_lists_both_knights() {
+    let o = eval(&[TWO_KNIGHTS, "Nxd1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("ambiguous"), "{err}");
+    assert!(err.contains("c3d1") && err.contains("e3d1"), "{err}");
+    // Disambiguated, it evaluates: N takes N, c2xd1 promotes: 300 - (300 + 900 - 100).
+    let o = eval(&[TWO_KNIGHTS, "Nexd1"]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "-800");
+}
+
+#[test]
+fn castling_is_worth_zero() {
+    let o = eval(&["r3k2r/8/8/8/8/8/8/R3K2R w KQkq -", "O-O"]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "0");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(eval(&[]).status.code(), Some(2));
+    assert_eq!(eval(&["Rxe5"]).status.code(), Some(2));
+    assert_eq!(
+        eval(&[WIKI_1, "Rxe5", "--batch", "-"]).status.code(),
+        Some(2)
+    );
+    // Multi-line traces would break the one-line-per-input rule.
+    assert_eq!(eval(&["--batch", "-", "--trace"]).status.code(), Some(2));
+    let o = eval(&["--batch", "/nonexistent/swapoff-input.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/swapoff-input.txt"));
+}
+
+/// Five input lines: good, blank, bad FEN, good with threshold, ambiguous move.
+fn batch_input() -> String {
+    [
+        format!("{WIKI_1};Rxe5"),
+        String::new(),
+        "not a fen;Rxe5".to_string(),
+        format!("{WIKI_1};e1e5;101"),
+        format!("{TWO_KNIGHTS};Nxd1"),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+#[test]
+fn batch_keeps_outputs_aligned_with_inputs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("pairs.txt");
+    std::fs::write(&path, batch_input()).expect("write input");
+    let path_text = path.to_str().expect("UTF-8 temp path");
+    let o = eval(&["--batch", path_text]);
+    assert_eq!(o.status.code(), Some(1), "stderr: {}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines, ["100", "", "error", "false", "error"]);
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{path_text}:3:")), "{err}");
+    assert!(err.contains(&format!("{path_text}:5:")), "{err}");
+    assert!(err.contains("c3d1") && err.contains("e3d1"), "{err}");
+    assert!(!err.contains(":1:") && !err.contains(":4:"), "{err}");
+}
+
+#[test]
+fn batch_reads_stdin_and_writes_json_lines() {
+    let o = run(&["eval", "--batch", "-", "--json"], Some(&batch_input()));
+    assert_eq!(o.status.code(), Some(1), "stderr: {}", stderr(&o));
+    let out = stdout(&o);
+    let values: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect();
+    assert_eq!(values.len(), 5);
+    assert_eq!(values[0]["value"], 100);
+    assert_eq!(values[0]["line"], 1);
+    assert!(values[1].is_null());
+    assert_eq!(values[2]["line"], 3);
+    assert!(values[2]["error"].is_string());
+    assert_eq!(values[3]["see_ge"], false);
+    assert!(values[4]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("ambiguous")));
+    assert!(stderr(&o).contains("<stdin>:3:"), "{}", stderr(&o));
+}
+
+#[test]
+fn batch_over_shared_pairs_agrees_with_its_threshold_form() {
+    // The first 300 lines of the standard pairs file: all valid, so exit 0, one output
+    // line each, and `--threshold 0` answers exactly `value >= 0` line by line.
+    let text = std::fs::read_to_string(shared("data/see_pairs.txt")).expect("read see_pairs.txt");
+    let sample: String = text.lines().take(300).map(|l| format!("{l}\n")).collect();
+    let values = run(&["eval", "--batch", "-"], Some(&sample));
+    assert_eq!(values.status.code(), Some(0), "stderr: {}", stderr(&values));
+    let ge = run(&["eval", "--batch", "-", "--threshold", "0"], Some(&sample));
+    assert_eq!(ge.status.code(), Some(0), "stderr: {}", stderr(&ge));
+    let values = stdout(&values);
+    let ge = stdout(&ge);
+    assert_eq!(values.lines().count(), 300);
+    assert_eq!(ge.lines().count(), 300);
+    let mut negative = 0;
+    for (v, g) in values.lines().zip(ge.lines()) {
+        let v: i32 = v.parse().expect("a value per line");
+        assert_eq!(g, if v >= 0 { "true" } else { "false" });
+        negative += usize::from(v < 0);
+    }
+    // The file mixes winning captures with quiet moves that hang a piece.
+    assert!(negative > 0 && negative < 300, "{negative} negative values");
+}

@@ -1,0 +1,215 @@
+//! Profiling harness: one SEE case in a tight loop over the shared pairs, for callgrind,
+//! perf or a look at the generated code.
+//!
+//! ```text
+//! cargo build --release -p swapoff --example profile_see
+//! valgrind --tool=callgrind --toggle-collect='*hot_loop*' \
+//!     target/release/examples/profile_see --adapter cozy --case ge0 --lines 20000 --reps 10
+//! objdump -d --no-show-raw-insn target/release/examples/profile_see | less   # hot_loop
+//! ```
+//!
+//! Flags (all optional): `--adapter shakmaty|cozy|pleco|recursive` (cozy),
+//! `--case ge0|cycle|value|pins` (ge0), `--rules default|classic|stockfish` (default),
+//! `--moves all|captures|plain` (all; pleco always runs on plain moves), `--reps N` (20),
+//! `--lines N` (lines of the pairs file to load, all by default), `--chunks N` (16),
+//! `--rounds N` (0).
+//! Prints the number of calls, nanoseconds per call and a checksum; callgrind's inclusive
+//! count of `hot_loop` divided by the calls gives instructions per call. With `--rounds N`
+//! it then times N single passes over the chunks and prints the fastest: a pass takes well
+//! under a millisecond, so on a busy machine some passes run without being preempted, and
+//! the fastest is a steadier figure than any average.
+
+#[allow(dead_code)]
+#[path = "../benches/support/pairs.rs"]
+mod pairs;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use pairs::Pair;
+use swapoff::{Color, Pins, Rules, See, SeeBoard};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Case {
+    Ge0,
+    Cycle,
+    Value,
+    Pins,
+}
+
+struct Options {
+    adapter: String,
+    case: Case,
+    rules: Rules,
+    moves: String,
+    reps: usize,
+    lines: usize,
+    chunks: usize,
+    rounds: usize,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        adapter: "cozy".into(),
+        case: Case::Ge0,
+        rules: Rules::Default,
+        moves: "all".into(),
+        reps: 20,
+        lines: usize::MAX,
+        chunks: 16,
+        rounds: 0,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let [flag, value] = pair else {
+            return Err(format!("flag {} has no value", pair[0]));
+        };
+        let number = || {
+            value
+                .parse::<usize>()
+                .map_err(|e| format!("{flag} {value}: {e}"))
+        };
+        match flag.as_str() {
+            "--adapter" => o.adapter = value.clone(),
+            "--case" => {
+                o.case = match value.as_str() {
+                    "ge0" => Case::Ge0,
+                    "cycle" => Case::Cycle,
+                    "value" => Case::Value,
+                    "pins" => Case::Pins,
+                    _ => return Err(format!("unknown case {value}")),
+                }
+            }
+            "--rules" => o.rules = value.parse().map_err(|e| format!("{e}"))?,
+            "--moves" => o.moves = value.clone(),
+            "--reps" => o.reps = number()?,
+            "--lines" => o.lines = number()?,
+            "--chunks" => o.chunks = number()?.max(1),
+            "--rounds" => o.rounds = number()?,
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    Ok(o)
+}
+
+/// The timed loop; its inclusive instruction count is what to read in callgrind.
+#[inline(never)]
+fn hot_loop<F: FnMut(&[Pair]) -> i64>(chunks: &[Vec<Pair>], reps: usize, mut f: F) -> i64 {
+    let mut sum = 0i64;
+    for _ in 0..reps {
+        for chunk in chunks {
+            sum = sum.wrapping_add(f(black_box(chunk)));
+        }
+    }
+    sum
+}
+
+#[inline(never)]
+fn see_chunk<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
+    let mut sum = 0i64;
+    for p in pairs {
+        let b = &boards[p.pos as usize];
+        sum += match case {
+            Case::Ge0 => i64::from(see.ge(b, p.mv, 0)),
+            Case::Cycle => i64::from(see.ge(b, p.mv, p.threshold)),
+            Case::Value => i64::from(see.value(b, p.mv)),
+            Case::Pins => {
+                let w = Pins::compute(b, Color::White);
+                let k = Pins::compute(b, Color::Black);
+                (w.blockers ^ k.blockers ^ w.pinners ^ k.pinners).count_ones() as i64
+            }
+        };
+    }
+    sum
+}
+
+#[inline(never)]
+fn pleco_chunk(boards: &[pleco::Board], pairs: &[Pair], case: Case) -> i64 {
+    pairs
+        .iter()
+        .map(|p| {
+            let t = if case == Case::Cycle { p.threshold } else { 0 };
+            i64::from(boards[p.ppos as usize].see_ge(p.pmv, t))
+        })
+        .sum()
+}
+
+#[inline(never)]
+fn recursive_chunk<B: SeeBoard>(rules: Rules, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
+    let values = rules.default_values();
+    pairs
+        .iter()
+        .map(|p| {
+            let v = swapoff::recursive::see(&boards[p.pos as usize], p.mv, rules, &values);
+            match case {
+                Case::Cycle => i64::from(v >= p.threshold),
+                Case::Value => i64::from(v),
+                _ => i64::from(v >= 0),
+            }
+        })
+        .sum()
+}
+
+fn main() {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("profile_see: {e}");
+            std::process::exit(2);
+        }
+    };
+    let data = pairs::load_first(o.lines);
+    let base: Vec<Pair> = if o.adapter == "pleco" || o.moves == "plain" {
+        data.plain.clone()
+    } else {
+        data.all.clone()
+    };
+    let selected: Vec<Pair> = match o.moves.as_str() {
+        "captures" => base.into_iter().filter(|p| p.capture).collect(),
+        _ => base,
+    };
+    let chunks = pairs::chunks(&selected, 1_000, o.chunks);
+    let calls: usize = chunks.iter().map(Vec::len).sum::<usize>() * o.reps;
+    let see = See::new(o.rules);
+    let run = |reps: usize| match o.adapter.as_str() {
+        "shakmaty" => Some(hot_loop(&chunks, reps, |c| {
+            see_chunk(see, &data.chess, c, o.case)
+        })),
+        "cozy" => Some(hot_loop(&chunks, reps, |c| {
+            see_chunk(see, &data.cozy, c, o.case)
+        })),
+        "pleco" => Some(hot_loop(&chunks, reps, |c| {
+            pleco_chunk(&data.pleco, c, o.case)
+        })),
+        "recursive" => Some(hot_loop(&chunks, reps, |c| {
+            recursive_chunk(o.rules, &data.cozy, c, o.case)
+        })),
+        _ => None,
+    };
+    let started = Instant::now();
+    let Some(sum) = run(o.reps) else {
+        eprintln!("profile_see: unknown adapter {}", o.adapter);
+        std::process::exit(2);
+    };
+    let elapsed = started.elapsed();
+    let mut best = f64::INFINITY;
+    let per_round = chunks.iter().map(Vec::len).sum::<usize>().max(1) as f64;
+    for _ in 0..o.rounds {
+        let start = Instant::now();
+        black_box(run(1));
+        best = best.min(start.elapsed().as_nanos() as f64 / per_round);
+    }
+    let rounds = if o.rounds > 0 {
+        format!(", best of {} rounds {best:.2} ns/call", o.rounds)
+    } else {
+        String::new()
+    };
+    println!(
+        "{} {:?} {} {}: {calls} calls, {:.2} ns/call{rounds}, checksum {sum}",
+        o.adapter,
+        o.case,
+        o.rules,
+        o.moves,
+        elapsed.as_nanos() as f64 / calls.max(1) as f64
+    );
+}

@@ -1,0 +1,86 @@
+//! Helpers shared by the core test files (suites, wiki traces, properties).
+#![allow(dead_code)]
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use std::path::PathBuf;
+use swapoff::Move;
+
+/// The shared data folder, `/work/shared` seen from this crate. Panics with a clear message
+/// when it is missing: tests over shared data must fail, never skip.
+pub fn shared_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
+    assert!(
+        dir.is_dir(),
+        "shared data folder {} is missing: the core tests need /work/shared (suites and data)",
+        dir.display()
+    );
+    dir
+}
+
+/// Reads a file of the shared folder (`suites/leorik_see.epd`, ...), or panics naming it.
+pub fn read_shared(relative: &str) -> String {
+    let path = shared_dir().join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read shared data file {}: {e} (the core tests need it)",
+            path.display()
+        )
+    })
+}
+
+/// The first `n` non-empty lines of a shared file (read no further: the books are big).
+pub fn shared_lines(relative: &str, n: usize) -> Vec<String> {
+    use std::io::BufRead;
+    let path = shared_dir().join(relative);
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot open shared data file {}: {e} (the core tests need it)",
+            path.display()
+        )
+    });
+    let mut lines = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        if !line.trim().is_empty() {
+            lines.push(line.trim().to_string());
+        }
+        if lines.len() == n {
+            break;
+        }
+    }
+    assert_eq!(
+        lines.len(),
+        n,
+        "{} has fewer than {n} lines",
+        path.display()
+    );
+    lines
+}
+
+/// The same position as a cozy-chess board, through its FEN.
+pub fn cozy_of(pos: &Chess) -> cozy_chess::Board {
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    cozy_chess::Board::from_fen(&fen, false)
+        .unwrap_or_else(|e| panic!("cozy-chess refuses the FEN {fen:?} shakmaty wrote: {e:?}"))
+}
+
+/// A shakmaty move as cozy-chess spells it (castling is king-takes-rook in both
+/// Chess960 UCI and cozy-chess), converted with `Move::from_cozy`.
+pub fn cozy_move(board: &cozy_chess::Board, m: &shakmaty::Move) -> Move {
+    let uci = m.to_uci(CastlingMode::Chess960).to_string();
+    let cm: cozy_chess::Move = uci
+        .parse()
+        .unwrap_or_else(|e| panic!("cozy-chess cannot read the move {uci}: {e:?}"));
+    Move::from_cozy(board, cm)
+}
+
+/// A legal position from a FEN with 4 to 6 fields.
+pub fn chess(fen: &str) -> Chess {
+    swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+}
+
+/// The UCI string of a move in standard notation (castling king to g/c file).
+pub fn uci(pos: &Chess, m: &shakmaty::Move) -> String {
+    m.to_uci(pos.castles().mode()).to_string()
+}

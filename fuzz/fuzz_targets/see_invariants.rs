@@ -1,0 +1,6 @@
+//! SEE invariants on legal positions derived from the bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| swapoff_fuzz::see_invariants(data));
