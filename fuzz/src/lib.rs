@@ -177,9 +177,7 @@ fn check_move(pos: &Chess, text: &str) {
                 parse::MoveError::Ambiguous { candidates, .. } => (candidates.as_slice(), 2),
                 parse::MoveError::Empty
                 | parse::MoveError::Unparseable { .. }
-                | parse::MoveError::Unsupported { .. } => {
-                    (&[][..], 0)
-                }
+                | parse::MoveError::Unsupported { .. } => (&[][..], 0),
             };
             assert!(
                 candidates.len() >= at_least,

@@ -7,6 +7,10 @@
 //!   repetition has run long enough, so the boards stay in cache (the engine case);
 //! - `cold`: full passes over every selected pair.
 //!
+//! Rule sets: default, classic and stockfish with their own values, and
+//! `default+pincache`: the default rules on boards wrapped in [`swapoff::PinCache`]
+//! before timing (pins computed once per position, as engines keep them).
+//!
 //! Each case runs up to `--reps` short timed repetitions after one untimed warm-up (fewer
 //! when a case's repetitions pass `--budget` milliseconds, as the recursive comparator's
 //! do). The line shows the best repetition's nanoseconds per call and calls per second,
@@ -22,7 +26,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use swapoff::{Move, Rules, See, SeeBoard};
+use swapoff::{Move, PinCache, Rules, See, SeeBoard};
 
 /// Flags of `swapoff bench`.
 #[derive(clap::Args, Debug)]
@@ -99,7 +103,10 @@ struct Data {
 
 /// Where the pairs file is looked for when `--pairs` is not given.
 fn candidate_paths() -> Vec<PathBuf> {
-    let relative = Path::new("..").join("shared").join("data").join("see_pairs.txt");
+    let relative = Path::new("..")
+        .join("shared")
+        .join("data")
+        .join("see_pairs.txt");
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Ok(cwd) = std::env::current_dir() {
         dirs.extend(cwd.ancestors().map(Path::to_path_buf));
@@ -344,7 +351,11 @@ fn median(values: &mut [f64]) -> f64 {
 fn hot_chunks(pairs: &[Pair], size: usize, count: usize) -> Vec<&[Pair]> {
     let available = pairs.len() / size;
     if available == 0 {
-        return if pairs.is_empty() { vec![] } else { vec![pairs] };
+        return if pairs.is_empty() {
+            vec![]
+        } else {
+            vec![pairs]
+        };
     }
     let count = count.min(available);
     (0..count)
@@ -388,6 +399,9 @@ fn timing(
 
 /// Times every case of one pass over the given pair sets.
 fn time_pass(data: &Data, args: &Args, hot: bool, sets: &[(&str, Vec<Pair>)]) -> Vec<Timing> {
+    // Pins computed once per position before timing, as an engine keeps them.
+    let chess_cached: Vec<_> = data.chess.iter().map(PinCache::new).collect();
+    let cozy_cached: Vec<_> = data.cozy.iter().map(PinCache::new).collect();
     let schedule = Schedule {
         reps: args.reps,
         min_time: if hot {
@@ -424,13 +438,28 @@ fn time_pass(data: &Data, args: &Args, hot: bool, sets: &[(&str, Vec<Pair>)]) ->
                     time_reps(&chunks, schedule, |c| run_case(see, &data.cozy, c, case)),
                 ));
             }
+            let see = See::new(Rules::Default);
+            out.push(timing(
+                &group,
+                "default+pincache",
+                "shakmaty",
+                time_reps(&chunks, schedule, |c| run_case(see, &chess_cached, c, case)),
+            ));
+            out.push(timing(
+                &group,
+                "default+pincache",
+                "cozy",
+                time_reps(&chunks, schedule, |c| run_case(see, &cozy_cached, c, case)),
+            ));
             if !args.no_recursive {
                 let see = See::new(Rules::Default);
                 let mut t = timing(
                     &group,
                     "recursive-default",
                     "cozy",
-                    time_reps(&chunks, schedule, |c| run_recursive(see, &data.cozy, c, case)),
+                    time_reps(&chunks, schedule, |c| {
+                        run_recursive(see, &data.cozy, c, case)
+                    }),
                 );
                 let ours = out
                     .iter()
@@ -616,8 +645,8 @@ no separator here
         };
         let sets = [("all", data.all.clone())];
         let cases = time_pass(&data, &args, false, &sets);
-        // 3 cases x (3 rule sets x 2 adapters + the recursive comparator).
-        assert_eq!(cases.len(), 3 * 7);
+        // 3 cases x (4 rule sets x 2 adapters + the recursive comparator).
+        assert_eq!(cases.len(), 3 * 9);
         for t in cases.iter().filter(|t| t.adapter == "shakmaty") {
             let cozy = cases
                 .iter()

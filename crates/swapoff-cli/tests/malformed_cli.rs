@@ -248,7 +248,7 @@ fn eval_single_refuses_bad_arguments_with_exit_2() {
         (&[ROOK_TAKES_PAWN, "Rxd6"], "not legal"),
         (&[ROOK_TAKES_PAWN, "Q@e4"], "\"Q@e4\""),
         (&[ROOK_TAKES_PAWN, "R-d5"], "neither SAN"),
-        (&[ROOK_TAKES_PAWN, ""], "\"\""),
+        (&[ROOK_TAKES_PAWN, ""], "no move given"),
         (&[], "give a FEN and a move"),
         (&["Rxd5"], "only one argument"),
         (&[ROOK_TAKES_PAWN, "Rxd5", "--rules", "fast"], "fast"),

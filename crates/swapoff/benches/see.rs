@@ -12,7 +12,10 @@
 //!
 //! `<case>` is `see_ge0` (threshold 0), `see_ge_cycle` (thresholds -100, 0, +100 in turn)
 //! or `see` (the value); `<moves>` is `captures` or `all` (`plain` against pleco).
-//! Function names are `<rules>/<adapter>`. All parsing happens before timing.
+//! Function names are `<rules>/<adapter>`; `<rules>+pincache` runs on a
+//! [`swapoff::PinCache`] built before timing (pins computed once per position, as engines
+//! and pleco keep them), so `pins/*` is the price of that per-position step. All parsing
+//! happens before timing.
 //! Run a subset with e.g. `cargo bench -p swapoff --bench see -- hot/see_ge0`.
 
 #[path = "support/pairs.rs"]
@@ -25,7 +28,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use pairs::{Data, Pair};
-use swapoff::{PieceValues, Pins, Rules, See, SeeBoard};
+use swapoff::{PieceValues, PinCache, Pins, Rules, See, SeeBoard};
 
 /// Pairs per hot iteration.
 const CHUNK: usize = 1_000;
@@ -136,6 +139,8 @@ fn hot<F: FnMut(&[Pair]) -> i64>(b: &mut criterion::Bencher<'_>, chunks: &[Vec<P
 }
 
 fn hot_groups(c: &mut Criterion, data: &Data) {
+    let cached: Vec<PinCache<'_, cozy_chess::Board>> =
+        data.cozy.iter().map(PinCache::new).collect();
     let captures: Vec<Pair> = data.all.iter().copied().filter(|p| p.capture).collect();
     for (moves, pairs) in [("captures", &captures), ("all", &data.all)] {
         let chunks = pairs::chunks(pairs, CHUNK, HOT_CHUNKS);
@@ -150,9 +155,9 @@ fn hot_groups(c: &mut Criterion, data: &Data) {
                     hot(b, &chunks, |ch| run(see, &data.cozy, ch, case))
                 });
             }
-            let std_values = See::new(Rules::Stockfish).with_values(PieceValues::STANDARD);
-            group.bench_function(BenchmarkId::new("stockfish-stdvalues", "cozy"), |b| {
-                hot(b, &chunks, |ch| run(std_values, &data.cozy, ch, case))
+            let default = See::new(Rules::Default);
+            group.bench_function(BenchmarkId::new("default+pincache", "cozy"), |b| {
+                hot(b, &chunks, |ch| run(default, &cached, ch, case))
             });
             group.finish();
         }
@@ -160,6 +165,8 @@ fn hot_groups(c: &mut Criterion, data: &Data) {
 }
 
 fn vs_pleco_groups(c: &mut Criterion, data: &Data) {
+    let cached: Vec<PinCache<'_, cozy_chess::Board>> =
+        data.cozy.iter().map(PinCache::new).collect();
     let captures: Vec<Pair> = data.plain.iter().copied().filter(|p| p.capture).collect();
     for (moves, pairs) in [("captures", &captures), ("plain", &data.plain)] {
         let chunks = pairs::chunks(pairs, CHUNK, HOT_CHUNKS);
@@ -177,6 +184,12 @@ fn vs_pleco_groups(c: &mut Criterion, data: &Data) {
             });
             group.bench_function(BenchmarkId::new("stockfish", "cozy"), |b| {
                 hot(b, &chunks, |ch| run(stockfish, &data.cozy, ch, case))
+            });
+            group.bench_function(BenchmarkId::new("default+pincache", "cozy"), |b| {
+                hot(b, &chunks, |ch| run(default, &cached, ch, case))
+            });
+            group.bench_function(BenchmarkId::new("stockfish+pincache", "cozy"), |b| {
+                hot(b, &chunks, |ch| run(stockfish, &cached, ch, case))
             });
             group.bench_function(BenchmarkId::new("pleco", "pleco"), |b| {
                 hot(b, &chunks, |ch| run_pleco(&data.pleco, ch, cycle))
@@ -221,6 +234,11 @@ fn cold_groups(c: &mut Criterion, data: &Data) {
     });
     group.bench_function(BenchmarkId::new("stockfish", "cozy"), |b| {
         b.iter(|| run(stockfish, &data.cozy, &data.plain, Case::Ge0))
+    });
+    let cached: Vec<PinCache<'_, cozy_chess::Board>> =
+        data.cozy.iter().map(PinCache::new).collect();
+    group.bench_function(BenchmarkId::new("default+pincache", "cozy"), |b| {
+        b.iter(|| run(default, &cached, &data.plain, Case::Ge0))
     });
     group.bench_function(BenchmarkId::new("pleco", "pleco"), |b| {
         b.iter(|| run_pleco(&data.pleco, &data.plain, false))

@@ -8,7 +8,8 @@
 //! objdump -d --no-show-raw-insn target/release/examples/profile_see | less   # hot_loop
 //! ```
 //!
-//! Flags (all optional): `--adapter shakmaty|cozy|pleco|recursive` (cozy),
+//! Flags (all optional): `--adapter shakmaty|cozy|shakmaty-cached|cozy-cached|pleco|recursive`
+//! (cozy; `-cached`: boards wrapped in a `PinCache` before timing),
 //! `--case ge0|cycle|value|pins` (ge0), `--rules default|classic|stockfish` (default),
 //! `--moves all|captures|plain` (all; pleco always runs on plain moves), `--reps N` (20),
 //! `--lines N` (lines of the pairs file to load, all by default), `--chunks N` (16),
@@ -27,7 +28,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use pairs::Pair;
-use swapoff::{Color, Pins, Rules, See, SeeBoard};
+use swapoff::{Color, PinCache, Pins, Rules, See, SeeBoard};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Case {
@@ -171,12 +172,20 @@ fn main() {
     let chunks = pairs::chunks(&selected, 1_000, o.chunks);
     let calls: usize = chunks.iter().map(Vec::len).sum::<usize>() * o.reps;
     let see = See::new(o.rules);
+    let chess_cached: Vec<_> = data.chess.iter().map(PinCache::new).collect();
+    let cozy_cached: Vec<_> = data.cozy.iter().map(PinCache::new).collect();
     let run = |reps: usize| match o.adapter.as_str() {
         "shakmaty" => Some(hot_loop(&chunks, reps, |c| {
             see_chunk(see, &data.chess, c, o.case)
         })),
         "cozy" => Some(hot_loop(&chunks, reps, |c| {
             see_chunk(see, &data.cozy, c, o.case)
+        })),
+        "shakmaty-cached" => Some(hot_loop(&chunks, reps, |c| {
+            see_chunk(see, &chess_cached, c, o.case)
+        })),
+        "cozy-cached" => Some(hot_loop(&chunks, reps, |c| {
+            see_chunk(see, &cozy_cached, c, o.case)
         })),
         "pleco" => Some(hot_loop(&chunks, reps, |c| {
             pleco_chunk(&data.pleco, c, o.case)

@@ -334,10 +334,7 @@ fn empty_input_gives_nothing_or_empty() {
     assert!(suite::parse("\n\n  \n# only comments\n").is_empty());
     assert_eq!(parse::position(""), Err(FenError::Empty));
     let pos = parse::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
-    assert!(matches!(
-        parse::see_move(&pos, ""),
-        Err(MoveError::Empty)
-    ));
+    assert!(matches!(parse::see_move(&pos, ""), Err(MoveError::Empty)));
 }
 
 #[test]
