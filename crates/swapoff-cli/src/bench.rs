@@ -563,7 +563,7 @@ fn print_table(report: &Report) {
         report.max_reps
     );
     println!(
-        "{:<26} {:<24} {:>9} {:>9} {:>13}",
+        "{:<26} {:<26} {:>9} {:>9} {:>13}",
         "case", "rules/adapter", "ns/call", "median", "calls/s"
     );
     for t in &report.cases {
@@ -572,7 +572,7 @@ fn print_table(report: &Report) {
             .map(|r| format!("  {r:.1}x default/cozy"))
             .unwrap_or_default();
         println!(
-            "{:<26} {:<24} {:>9.2} {:>9.2} {:>13.0}{ratio}",
+            "{:<26} {:<26} {:>9.2} {:>9.2} {:>13.0}{ratio}",
             t.group,
             format!("{}/{}", t.rules, t.adapter),
             t.ns_per_call,

@@ -111,6 +111,8 @@ fn see_chunk<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) ->
     for p in pairs {
         let b = &boards[p.pos as usize];
         sum += match case {
+            // The free function is the entry point an engine calls for the default rules.
+            Case::Ge0 if see.rules() == Rules::Default => i64::from(swapoff::see_ge(b, p.mv, 0)),
             Case::Ge0 => i64::from(see.ge(b, p.mv, 0)),
             Case::Cycle => i64::from(see.ge(b, p.mv, p.threshold)),
             Case::Value => i64::from(see.value(b, p.mv)),

@@ -1,6 +1,6 @@
 //! The board trait: everything SEE needs to know about a position.
 
-use crate::lines::between;
+use crate::lines::{between, diagonal_rays, straight_rays};
 use crate::types::{Bitboard, Color, Role, Square};
 
 /// What the exchange code needs from a board: pieces as bitboards and attack lookups.
@@ -56,15 +56,16 @@ pub trait SeeBoard {
     }
 
     /// The kind of piece on `sq`, if any.
-    #[inline]
+    ///
+    /// The default reads it from the role bitboards without a data-dependent branch; a
+    /// board with a square-indexed array of pieces should answer from that.
+    #[inline(always)]
     fn role_on(&self, sq: Square) -> Option<Role> {
-        let bit = sq.bit();
-        if self.occupied() & bit == 0 {
-            return None;
+        if self.occupied() & sq.bit() == 0 {
+            None
+        } else {
+            Some(occupied_role(self, sq))
         }
-        Role::ALL
-            .into_iter()
-            .find(|&role| self.by_role(role) & bit != 0)
     }
 
     /// The colour of the piece on `sq`, if any.
@@ -84,7 +85,7 @@ pub trait SeeBoard {
     ///
     /// Pieces outside `occupied` are still reported if their attack reaches `sq`; callers
     /// that remove pieces mask the result with `occupied` themselves.
-    #[inline]
+    #[inline(always)]
     fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
         let straight = self.by_role(Role::Rook) | self.by_role(Role::Queen);
@@ -133,8 +134,8 @@ impl Pins {
         };
         let enemy = board.by_color(!color);
         let queens = board.by_role(Role::Queen);
-        let snipers = ((board.rook_attacks(king, 0) & (board.by_role(Role::Rook) | queens))
-            | (board.bishop_attacks(king, 0) & (board.by_role(Role::Bishop) | queens)))
+        let snipers = ((straight_rays(king) & (board.by_role(Role::Rook) | queens))
+            | (diagonal_rays(king) & (board.by_role(Role::Bishop) | queens)))
             & enemy;
         let occupied = board.occupied() ^ snipers;
         let own = board.by_color(color);
@@ -244,4 +245,31 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     fn pins(&self, color: Color) -> Pins {
         self.pins[color.index()]
     }
+}
+
+/// The kind of the piece on an occupied square, without a data-dependent branch: the
+/// role's index is read bit by bit from three unions of piece sets.
+#[inline(always)]
+pub(crate) fn occupied_role<B: SeeBoard + ?Sized>(board: &B, sq: Square) -> Role {
+    // Index bits: 1 = knight, rook or king; 2 = bishop or rook; 4 = queen or king.
+    static DECODE: [Role; 8] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::King,
+        Role::King,
+    ];
+    let knights = board.by_role(Role::Knight);
+    let bishops = board.by_role(Role::Bishop);
+    let rooks = board.by_role(Role::Rook);
+    let queens = board.by_role(Role::Queen);
+    let kings = board.by_role(Role::King);
+    let i = sq.index() as u32;
+    let bit0 = ((knights | rooks | kings) >> i) & 1;
+    let bit1 = ((bishops | rooks) >> i) & 1;
+    let bit2 = ((queens | kings) >> i) & 1;
+    DECODE[(bit0 | bit1 << 1 | bit2 << 2) as usize]
 }

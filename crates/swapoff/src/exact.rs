@@ -194,14 +194,14 @@ pub(crate) fn window<B: SeeBoard + ?Sized>(
     beta: i32,
 ) -> i32 {
     if mv.kind == MoveKind::Castle {
-        return 0.clamp(alpha, beta);
+        return crate::see::clamp(0, alpha, beta);
     }
     let Some((state, mover, _, _, gain)) = opening(board, mv, values) else {
-        return 0.clamp(alpha, beta);
+        return crate::see::clamp(0, alpha, beta);
     };
     // The mover's value is the gain minus the best the opponent can then win.
     let reply = search(board, &state, !mover, values, gain - beta, gain - alpha);
-    (gain - reply).clamp(alpha, beta)
+    crate::see::clamp(gain - reply, alpha, beta)
 }
 
 /// The principal variation of the exact search as a trace.

@@ -4,13 +4,14 @@
 //! next attacker of a given side, revealing x-ray attackers behind it. `see`, `see_ge`
 //! and the trace all walk the same sequence, so they cannot disagree about who captures.
 
-use crate::board::{Pins, SeeBoard};
+use crate::board::{occupied_role, Pins, SeeBoard};
 use crate::lines::line;
 use crate::rules::{FastRules, PinRule};
 use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
 use core::marker::PhantomData;
 
 /// The first move as the exchange sees it.
+#[derive(Clone, Copy)]
 pub(crate) struct Opening {
     /// Side making the first move.
     pub mover: Color,
@@ -20,6 +21,41 @@ pub(crate) struct Opening {
     pub captured: Option<Role>,
     /// The kind of piece standing on the target square after the move.
     pub placed: Role,
+}
+
+impl Opening {
+    /// Reads the first move off the board: cheap, so that callers can take the early
+    /// exits that need no attacker before building the [`Exchange`]. `None` when there is
+    /// no piece on the origin square.
+    #[inline(always)]
+    pub fn read<B: SeeBoard + ?Sized>(board: &B, mv: Move) -> Option<Opening> {
+        let occupied = board.occupied();
+        if occupied & mv.from.bit() == 0 {
+            return None;
+        }
+        let mover = if board.by_color(Color::White) & mv.from.bit() != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let role = occupied_role(board, mv.from);
+        let captured = match mv.kind {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            // Most moves go to an empty square: no need to look for a piece there.
+            _ if occupied & mv.to.bit() == 0 => None,
+            _ => Some(occupied_role(board, mv.to)),
+        };
+        let placed = match mv.kind {
+            MoveKind::Promotion(promoted) => promoted,
+            _ => role,
+        };
+        Some(Opening {
+            mover,
+            role,
+            captured,
+            placed,
+        })
+    }
 }
 
 /// Pin information for one side, computed the first time it is needed.
@@ -48,29 +84,17 @@ pub(crate) struct Exchange<'a, B: SeeBoard + ?Sized, R: FastRules> {
 }
 
 impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
-    /// Plays the first move. `None` when there is no piece on the origin square.
+    /// Plays the first move, read by [`Opening::read`].
     #[inline(always)]
-    pub fn start(board: &'a B, mv: Move) -> Option<(Self, Opening)> {
-        let from = mv.from;
+    pub fn new(board: &'a B, mv: Move) -> Self {
         let to = mv.to;
-        let mover = board.color_on(from)?;
-        let role = board.role_on(from)?;
-        let mut occupied = board.occupied() ^ from.bit();
-        let captured = match mv.kind {
-            MoveKind::EnPassant => {
-                // The captured pawn leaves its own square, which may open a file or rank.
-                occupied &= !mv.en_passant_victim().bit();
-                Some(Role::Pawn)
-            }
-            _ => board.role_on(to),
-        };
-        occupied &= !to.bit();
-        let placed = match mv.kind {
-            MoveKind::Promotion(promoted) => promoted,
-            _ => role,
-        };
+        let mut occupied = board.occupied() & !mv.from.bit() & !to.bit();
+        if mv.kind == MoveKind::EnPassant {
+            // The captured pawn leaves its own square, which may open a file or rank.
+            occupied &= !mv.en_passant_victim().bit();
+        }
         let queens = board.by_role(Role::Queen);
-        let exchange = Exchange {
+        Exchange {
             board,
             to,
             occupied,
@@ -79,16 +103,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
             straight: board.by_role(Role::Rook) | queens,
             pins: [SidePins::default(); 2],
             _rules: PhantomData,
-        };
-        Some((
-            exchange,
-            Opening {
-                mover,
-                role,
-                captured,
-                placed,
-            },
-        ))
+        }
     }
 
     /// Finds `side`'s next capture on the target square under the rules, removes the piece
@@ -100,8 +115,15 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         if candidates == 0 {
             return None;
         }
+        // Only a piece on a line through its own king can be pinned: when no candidate is,
+        // the pin rules cannot remove any, and their bookkeeping is skipped.
+        let pinnable = match self.board.king_square(side) {
+            Some(king) => candidates & crate::lines::king_lines(king) != 0,
+            None => false,
+        };
         match R::PINS {
             PinRule::Ignore => {}
+            _ if !pinnable => {}
             PinRule::AlongLine => {
                 let blocked = self.blocked_along_line(side);
                 candidates &= !blocked;

@@ -41,8 +41,10 @@
 //!   with a queen on the square.
 //! - Castling is worth 0. Quiet moves are evaluated: their value is what the opponent can
 //!   win by capturing the moved piece (minus what the mover wins back).
-//! - The king recaptures only if the opponent has no attacker left on the square,
-//!   counting a slider its departure would uncover; it is never captured.
+//! - The king recaptures only if the opponent has no attacker left on the square; it is
+//!   never captured. (A slider that the king's departure would uncover is counted too;
+//!   that only matters for pseudo-legal input, since in a legal exchange such a slider
+//!   would already be giving check.)
 //! - A piece pinned to its own king may not recapture, except along the line of the pin,
 //!   while its pinner is still on the board. Pins are those of the position before the
 //!   move; a pin that only arises during the exchange (a line opened by a piece that left)

@@ -55,6 +55,34 @@ const fn build(between_only: bool) -> [[Bitboard; 64]; 64] {
     table
 }
 
+/// The squares on the lines through each square (the square itself excluded): along
+/// ranks and files when `straight`, along diagonals otherwise.
+const fn build_rays(straight: bool) -> [Bitboard; 64] {
+    let mut table = [0u64; 64];
+    let mut a = 0;
+    while a < 64 {
+        let (af, ar) = ((a % 8) as i32, (a / 8) as i32);
+        let mut b = 0;
+        while b < 64 {
+            let (bf, br) = ((b % 8) as i32, (b / 8) as i32);
+            let (df, dr) = (bf - af, br - ar);
+            let aligned = if straight {
+                df == 0 || dr == 0
+            } else {
+                df == dr || df == -dr
+            };
+            if b != a && aligned {
+                table[a] |= 1u64 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+static STRAIGHT_RAYS: [Bitboard; 64] = build_rays(true);
+static DIAGONAL_RAYS: [Bitboard; 64] = build_rays(false);
 static BETWEEN: [[Bitboard; 64]; 64] = build(true);
 static LINE: [[Bitboard; 64]; 64] = build(false);
 
@@ -62,6 +90,25 @@ static LINE: [[Bitboard; 64]; 64] = build(false);
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
     BETWEEN[a.index()][b.index()]
+}
+
+/// The squares a queen on `sq` would see on an empty board: the only squares from which a
+/// piece can be pinned to a king on `sq`.
+#[inline(always)]
+pub(crate) fn king_lines(sq: Square) -> Bitboard {
+    STRAIGHT_RAYS[sq.index()] | DIAGONAL_RAYS[sq.index()]
+}
+
+/// The squares a rook on `sq` would see on an empty board.
+#[inline(always)]
+pub(crate) fn straight_rays(sq: Square) -> Bitboard {
+    STRAIGHT_RAYS[sq.index()]
+}
+
+/// The squares a bishop on `sq` would see on an empty board.
+#[inline(always)]
+pub(crate) fn diagonal_rays(sq: Square) -> Bitboard {
+    DIAGONAL_RAYS[sq.index()]
 }
 
 /// The whole line (edge to edge) through `a` and `b` when aligned; else empty.

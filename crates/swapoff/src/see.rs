@@ -25,7 +25,7 @@
 
 use crate::board::SeeBoard;
 use crate::exact;
-use crate::exchange::{recapture_outcome, Exchange};
+use crate::exchange::{recapture_outcome, Exchange, Opening};
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
 use crate::trace::{trace_fast, Trace};
 use crate::types::{Color, Move, MoveKind, Square};
@@ -100,7 +100,7 @@ impl See {
     /// other input gives a meaningless number but never a panic.
     #[inline]
     pub fn value<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move) -> i32 {
-        self.window(board, mv, -LIMIT, LIMIT)
+        self.dispatch(board, mv, -LIMIT, LIMIT)
     }
 
     /// Whether the SEE value of `mv` is at least `threshold`, without computing the value.
@@ -112,7 +112,7 @@ impl See {
         if threshold <= -LIMIT {
             return true;
         }
-        self.window(board, mv, threshold - 1, threshold) >= threshold
+        self.dispatch(board, mv, threshold - 1, threshold) >= threshold
     }
 
     /// The capture sequence, the swap list before and after negamax, and where each side
@@ -130,13 +130,17 @@ impl See {
     /// answer inside the window, and only a bound outside it.
     #[inline]
     pub fn window<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move, alpha: i32, beta: i32) -> i32 {
-        let (alpha, beta) = (
-            alpha.clamp(-LIMIT, LIMIT - 1),
-            beta.clamp(-LIMIT + 1, LIMIT),
-        );
+        let alpha = alpha.clamp(-LIMIT, LIMIT - 1);
+        let beta = beta.clamp(-LIMIT + 1, LIMIT);
         if alpha >= beta {
             return alpha;
         }
+        self.dispatch(board, mv, alpha, beta)
+    }
+
+    /// The rule set's search over a window already known to be valid.
+    #[inline(always)]
+    fn dispatch<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move, alpha: i32, beta: i32) -> i32 {
         match self.rules {
             Rules::Default => window::<B, DefaultRules>(board, mv, &self.values, alpha, beta),
             Rules::Classic => window::<B, ClassicRules>(board, mv, &self.values, alpha, beta),
@@ -163,7 +167,14 @@ pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move) -> i32 {
 /// Whether `see(board, mv) >= threshold`, under the default rules and values.
 #[inline]
 pub fn see_ge<B: SeeBoard + ?Sized>(board: &B, mv: Move, threshold: i32) -> bool {
-    See::new(Rules::Default).ge(board, mv, threshold)
+    if threshold >= LIMIT {
+        return false;
+    }
+    if threshold <= -LIMIT {
+        return true;
+    }
+    window::<B, DefaultRules>(board, mv, &PieceValues::STANDARD, threshold - 1, threshold)
+        >= threshold
 }
 
 /// The fast rule sets' walk over the capture sequence (see the module docs).
@@ -176,16 +187,20 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     mut beta: i32,
 ) -> i32 {
     if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
-        return 0.clamp(alpha, beta);
+        return clamp(0, alpha, beta);
     }
-    let Some((mut exchange, opening)) = Exchange::<B, R>::start(board, mv) else {
-        return 0.clamp(alpha, beta);
+    let Some(opening) = Opening::read(board, mv) else {
+        return clamp(0, alpha, beta);
     };
     let to = mv.to;
     let promotion_gain = values.queen() - values.pawn();
-    // What the other side would gain on top of the piece if it recaptured with a pawn that
+    // What each side would gain on top of the piece if it recaptured with a pawn that
     // promotes: used only for the look-ahead, where an upper bound is enough.
-    let bonus_against = |side: Color| promotion_bonus::<R>(side, to, promotion_gain);
+    let bonus = [
+        promotion_bonus::<R>(Color::White, to, promotion_gain),
+        promotion_bonus::<R>(Color::Black, to, promotion_gain),
+    ];
+    let bonus_against = |side: Color| bonus[side.index()];
 
     // Node 0: the forced first move. The opponent may stand pat after it.
     let mut score = opening.captured.map_or(0, |r| values.of(r)) + values.of(opening.placed)
@@ -199,9 +214,11 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     if score - on_square - bonus_against(side) >= beta {
         return beta;
     }
+    // Only now, when the answer depends on the recaptures, look at the attackers.
+    let mut exchange = Exchange::<B, R>::new(board, mv);
     loop {
         let Some((_, role)) = exchange.next(side) else {
-            return score.clamp(alpha, beta);
+            return clamp(score, alpha, beta);
         };
         let (placed, promoted) = recapture_outcome::<R>(role, side, to);
         let gain = on_square + if promoted { promotion_gain } else { 0 };
@@ -237,4 +254,11 @@ pub(crate) fn promotion_bonus<R: FastRules>(side: Color, to: Square, promotion_g
     } else {
         0
     }
+}
+
+/// `value.clamp(alpha, beta)` for `alpha < beta`, written out: `Ord::clamp` compiles to an
+/// out-of-line call with a panic check on the hot path.
+#[inline(always)]
+pub(crate) fn clamp(value: i32, alpha: i32, beta: i32) -> i32 {
+    value.max(alpha).min(beta)
 }

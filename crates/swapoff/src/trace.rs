@@ -1,7 +1,7 @@
 //! A readable account of an exchange: who captures what, the swap list and its negamax.
 
 use crate::board::SeeBoard;
-use crate::exchange::{recapture_outcome, Exchange};
+use crate::exchange::{recapture_outcome, Exchange, Opening};
 use crate::rules::FastRules;
 use crate::types::{Color, Move, MoveKind, Role, Square};
 use crate::values::PieceValues;
@@ -135,9 +135,10 @@ pub(crate) fn trace_fast<B: SeeBoard + ?Sized, R: FastRules>(
     if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
         return Trace::zero(mv, side, piece);
     }
-    let Some((mut exchange, opening)) = Exchange::<B, R>::start(board, mv) else {
+    let Some(opening) = Opening::read(board, mv) else {
         return Trace::zero(mv, side, piece);
     };
+    let mut exchange = Exchange::<B, R>::new(board, mv);
     let to = mv.to;
     let promotion = match mv.kind {
         MoveKind::Promotion(r) => Some(r),

@@ -79,14 +79,6 @@ impl SeeBoard for cozy_chess::Board {
     fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
         cozy_chess::get_pawn_attacks(sq(s), color(c)).0
     }
-    #[inline(always)]
-    fn role_on(&self, s: Square) -> Option<Role> {
-        self.piece_on(sq(s)).map(from_piece)
-    }
-    #[inline(always)]
-    fn king_square(&self, c: Color) -> Option<Square> {
-        Some(from_sq(self.king(color(c))))
-    }
 }
 
 impl Move {

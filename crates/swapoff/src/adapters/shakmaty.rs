@@ -81,10 +81,6 @@ impl SeeBoard for shakmaty::Board {
     fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
         shakmaty::attacks::pawn_attacks(color(c), sq(s)).0
     }
-    #[inline(always)]
-    fn role_on(&self, s: Square) -> Option<Role> {
-        self.role_at(sq(s)).map(from_role)
-    }
 }
 
 /// `shakmaty::Chess` answers through its board.
