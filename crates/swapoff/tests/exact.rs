@@ -11,8 +11,11 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Role};
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use swapoff::{Move, PieceValues, Rules, See};
+
+mod common;
+
+use common::{data_lines, Rng};
 
 fn parse(fen: &str) -> Chess {
     swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
@@ -448,44 +451,6 @@ fn no_fast_rule_set_bounds_exact() {
     }
 }
 
-fn shared_data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name)
-}
-
-fn first_lines(name: &str, n: usize) -> Vec<String> {
-    let path = shared_data(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "shared data file {} is missing or unreadable ({e}); these tests need /work/shared",
-            path.display()
-        )
-    });
-    text.lines().take(n).map(str::to_owned).collect()
-}
-
-/// Deterministic splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn range(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + self.below((hi - lo + 1) as u64) as i32
-    }
-}
-
 /// A random legal position with the kings and `pieces` other pieces crowded together;
 /// pawns often stand one step from promotion. `None` if the placement is illegal.
 fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
@@ -559,8 +524,8 @@ fn random_positions(seed: u64, crowded: usize, plies: usize) -> Vec<Chess> {
             out.push(pos);
         }
     }
-    let mut starts = first_lines("UHO_4060_v4.epd", 6);
-    starts.extend(first_lines("endgames.epd", 6));
+    let mut starts = data_lines("UHO_4060_v4.epd", 6);
+    starts.extend(data_lines("endgames.epd", 6));
     for start in &starts {
         let mut pos = parse(start);
         for _ in 0..plies {
@@ -648,7 +613,7 @@ fn exact_matches_legal_minimax_on_random_positions() {
 #[test]
 fn exact_matches_legal_minimax_on_see_pairs() {
     let mut failures = Vec::new();
-    let lines = first_lines("see_pairs.txt", 1500);
+    let lines = data_lines("see_pairs.txt", 1500);
     assert_eq!(lines.len(), 1500, "see_pairs.txt has fewer than 1500 lines");
     let see = See::new(Rules::Exact);
     for (i, line) in lines.iter().enumerate() {

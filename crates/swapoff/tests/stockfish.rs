@@ -19,8 +19,11 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use swapoff::{Move, PieceValues, Rules, See};
+
+mod common;
+
+use common::{data_lines, Rng};
 
 /// A literal port of Stockfish's static exchange threshold test.
 mod port {
@@ -298,50 +301,6 @@ mod port {
 
 use port::{SfPosition, STOCKFISH_VALUES};
 
-/// `/work/shared/data/<name>`, found from this crate's manifest directory.
-fn shared_data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name)
-}
-
-/// The first `n` lines of a shared data file; fails the test if the file is missing.
-fn first_lines(name: &str, n: usize) -> Vec<String> {
-    let path = shared_data(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "shared data file {} is missing or unreadable ({e}); these tests need /work/shared",
-            path.display()
-        )
-    });
-    text.lines().take(n).map(str::to_owned).collect()
-}
-
-/// A small deterministic generator (splitmix64), so every run sees the same positions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn range(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + self.below((hi - lo + 1) as u64) as i32
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
-
 fn parse(fen: &str) -> Chess {
     swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
@@ -474,7 +433,7 @@ fn random_values(rng: &mut Rng) -> PieceValues {
 
 #[test]
 fn port_agrees_on_see_pairs() {
-    let lines = first_lines("see_pairs.txt", 3000);
+    let lines = data_lines("see_pairs.txt", 3000);
     assert_eq!(lines.len(), 3000, "see_pairs.txt has fewer than 3000 lines");
     let mut rng = Rng(0x5EE_0001);
     let mut report = Report::default();
@@ -537,8 +496,8 @@ const START_FENS: &[&str] = &[
 #[test]
 fn port_agrees_on_random_play() {
     let mut starts: Vec<String> = START_FENS.iter().map(|s| s.to_string()).collect();
-    starts.extend(first_lines("UHO_4060_v4.epd", 12));
-    starts.extend(first_lines("endgames.epd", 12));
+    starts.extend(data_lines("UHO_4060_v4.epd", 12));
+    starts.extend(data_lines("endgames.epd", 12));
     let mut rng = Rng(0x5EE_0002);
     let mut report = Report::default();
     for start in &starts {

@@ -1,4 +1,4 @@
-//! Helpers shared by the core test files (suites, wiki traces, properties).
+//! Helpers shared by the core test files.
 #![allow(dead_code)]
 
 use shakmaty::fen::Fen;
@@ -83,4 +83,38 @@ pub fn chess(fen: &str) -> Chess {
 /// The UCI string of a move in standard notation (castling king to g/c file).
 pub fn uci(pos: &Chess, m: &shakmaty::Move) -> String {
     m.to_uci(pos.castles().mode()).to_string()
+}
+
+/// A small deterministic generator (splitmix64), so every run sees the same positions.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn range(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + self.below((hi - lo + 1) as u64) as i32
+    }
+
+    /// True with the given probability in percent.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// The first `n` lines of `/work/shared/data/<name>`; fails the test if the file is missing.
+pub fn data_lines(name: &str, n: usize) -> Vec<String> {
+    shared_lines(&format!("data/{name}"), n)
 }
