@@ -10,12 +10,11 @@
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Role};
-use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, Rules, See};
 
 mod common;
 
-use common::{data_lines, Rng};
+use common::{data_lines, placement, Rng};
 
 fn parse(fen: &str) -> Chess {
     swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
@@ -483,28 +482,7 @@ fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
         let spread = if rng.below(5) == 0 { 7 } else { 2 };
         place(rng, c, spread, rank);
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        let _ = write!(fen, "{empty}");
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            let _ = write!(fen, "{empty}");
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let mut fen = placement(&board);
     fen.push_str(if rng.below(2) == 0 {
         " w - - 0 1"
     } else {

@@ -23,7 +23,7 @@ use swapoff::{Move, PieceValues, Rules, See};
 
 mod common;
 
-use common::{data_lines, Rng};
+use common::{data_lines, placement, Rng};
 
 /// A literal port of Stockfish's static exchange threshold test.
 mod port {
@@ -557,28 +557,7 @@ fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
         let spread = if rng.chance(80) { 2 } else { 7 };
         place(rng, c, spread);
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        let _ = write!(fen, "{empty}");
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            let _ = write!(fen, "{empty}");
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let mut fen = placement(&board);
     fen.push_str(if rng.chance(50) {
         " w - - 0 1"
     } else {

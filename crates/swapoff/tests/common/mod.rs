@@ -118,3 +118,31 @@ impl Rng {
 pub fn data_lines(name: &str, n: usize) -> Vec<String> {
     shared_lines(&format!("data/{name}"), n)
 }
+
+/// The piece-placement field of a FEN for a board given square by square (a1 first, upper
+/// case white, `None` for an empty square).
+pub fn placement(board: &[Option<char>; 64]) -> String {
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen
+}
