@@ -8,6 +8,7 @@
 //! only: a side with no legal capture simply stands pat; there are no mate scores).
 
 use crate::board::SeeBoard;
+use crate::exchange::Opening;
 use crate::trace::{Capture, Trace};
 use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
 use crate::values::PieceValues;
@@ -116,6 +117,48 @@ fn for_each_capture<B: SeeBoard + ?Sized>(
     }
 }
 
+/// Every legal capture by `side` of the enemy piece on `to`, in the order exact mode tries
+/// them: least valuable piece first (pawn … king), lowest square first among equals, and
+/// for a pawn reaching its last rank every promotion, queen first. Legality is full: a
+/// capture that leaves `side`'s king attacked is left out. Empty when `to` holds no piece
+/// of the other side, or holds its king (the king is never captured).
+///
+/// ```
+/// # #[cfg(feature = "cozy-chess")] {
+/// use swapoff::{legal_captures, Color, Square};
+/// // The d2 knight is pinned by the b4 bishop: only the rook may take on e4.
+/// let board: cozy_chess::Board = "4k3/8/8/8/1b2p3/8/3NR3/4K3 w - - 0 1".parse().unwrap();
+/// let e4 = Square::from_coords(4, 3).unwrap();
+/// let captures: Vec<String> =
+///     legal_captures(&board, e4, Color::White).iter().map(|m| m.to_string()).collect();
+/// assert_eq!(captures, ["e2e4"]);
+/// # }
+/// ```
+pub fn legal_captures<B: SeeBoard + ?Sized>(board: &B, to: Square, side: Color) -> Vec<Move> {
+    let mut found = Vec::new();
+    let Some(on_square) = board
+        .role_on(to)
+        .filter(|_| board.color_on(to) == Some(!side))
+    else {
+        return found;
+    };
+    let state = State {
+        by_color: [board.by_color(Color::White), board.by_color(Color::Black)],
+        by_role: Role::ALL.map(|r| board.by_role(r)),
+        to,
+        on_square,
+    };
+    for_each_capture(board, &state, side, |from, role, placed, _| {
+        found.push(if placed == role {
+            Move::normal(from, to)
+        } else {
+            Move::promotion(from, to, placed)
+        });
+        false
+    });
+    found
+}
+
 /// Best material `side` can still win from `state`, clamped into `[alpha, beta]`.
 fn search<B: SeeBoard + ?Sized>(
     board: &B,
@@ -150,39 +193,24 @@ fn search<B: SeeBoard + ?Sized>(
     alpha
 }
 
-/// The position after the forced first move, the mover, the moving piece and the gain.
-fn opening<B: SeeBoard + ?Sized>(
-    board: &B,
-    mv: Move,
-    values: &PieceValues,
-) -> Option<(State, Color, Role, Option<Role>, i32)> {
-    let mover = board.color_on(mv.from)?;
-    let role = board.role_on(mv.from)?;
+/// The first move as the fast rules read it, and the position after it.
+fn opening<B: SeeBoard + ?Sized>(board: &B, mv: Move) -> Option<(Opening, State)> {
+    let opening = Opening::read(board, mv)?;
     let mut state = State {
         by_color: [board.by_color(Color::White), board.by_color(Color::Black)],
         by_role: Role::ALL.map(|r| board.by_role(r)),
         to: mv.to,
-        on_square: role,
+        on_square: opening.placed,
     };
-    let captured = match mv.kind {
-        MoveKind::EnPassant => {
-            state.remove(mv.en_passant_victim(), !mover, Role::Pawn);
-            Some(Role::Pawn)
-        }
-        _ => board.role_on(mv.to),
-    };
-    if let Some(c) = captured.filter(|_| mv.kind != MoveKind::EnPassant) {
-        state.remove(mv.to, !mover, c);
+    let (mover, role) = (opening.mover, opening.role);
+    match (mv.kind, opening.captured) {
+        (MoveKind::EnPassant, _) => state.remove(mv.en_passant_victim(), !mover, Role::Pawn),
+        (_, Some(captured)) => state.remove(mv.to, !mover, captured),
+        (_, None) => {}
     }
-    let placed = match mv.kind {
-        MoveKind::Promotion(p) => p,
-        _ => role,
-    };
     state.remove(mv.from, mover, role);
-    state.put(mv.to, mover, placed);
-    state.on_square = placed;
-    let gain = captured.map_or(0, |c| values.of(c)) + values.of(placed) - values.of(role);
-    Some((state, mover, role, captured, gain))
+    state.put(mv.to, mover, opening.placed);
+    Some((opening, state))
 }
 
 /// Exact SEE clamped into `[alpha, beta]` (`alpha < beta`).
@@ -196,11 +224,19 @@ pub(crate) fn window<B: SeeBoard + ?Sized>(
     if mv.kind == MoveKind::Castle {
         return crate::see::clamp(0, alpha, beta);
     }
-    let Some((state, mover, _, _, gain)) = opening(board, mv, values) else {
+    let Some((opening, state)) = opening(board, mv) else {
         return crate::see::clamp(0, alpha, beta);
     };
     // The mover's value is the gain minus the best the opponent can then win.
-    let reply = search(board, &state, !mover, values, gain - beta, gain - alpha);
+    let gain = opening.gain(values);
+    let reply = search(
+        board,
+        &state,
+        !opening.mover,
+        values,
+        gain - beta,
+        gain - alpha,
+    );
     crate::see::clamp(gain - reply, alpha, beta)
 }
 
@@ -211,21 +247,22 @@ pub(crate) fn trace<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceVal
     if mv.kind == MoveKind::Castle {
         return Trace::zero(mv, side, piece);
     }
-    let Some((mut state, mover, role, captured, gain)) = opening(board, mv, values) else {
+    let Some((opening, mut state)) = opening(board, mv) else {
         return Trace::zero(mv, side, piece);
     };
+    let mover = opening.mover;
     let mut captures = vec![Capture {
         side: mover,
         from: mv.from,
         to: mv.to,
-        piece: role,
-        captured,
+        piece: opening.role,
+        captured: opening.captured,
         promotion: match mv.kind {
             MoveKind::Promotion(p) => Some(p),
             _ => None,
         },
     }];
-    let mut gains = vec![gain];
+    let mut gains = vec![opening.gain(values)];
     let limit = crate::see::LIMIT;
     let mut side = !mover;
     // Follow, at each step, a capture that achieves the side's best value; stop when none

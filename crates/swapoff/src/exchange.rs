@@ -8,6 +8,7 @@ use crate::board::{occupied_role, Pins, SeeBoard};
 use crate::lines::line;
 use crate::rules::{FastRules, PinRule};
 use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
+use crate::values::PieceValues;
 use core::marker::PhantomData;
 
 /// The first move as the exchange sees it.
@@ -55,6 +56,14 @@ impl Opening {
             captured,
             placed,
         })
+    }
+}
+
+impl Opening {
+    /// What the first move wins by itself: the captured piece, plus the promotion's gain.
+    #[inline(always)]
+    pub fn gain(&self, values: &PieceValues) -> i32 {
+        self.captured.map_or(0, |r| values.of(r)) + values.of(self.placed) - values.of(self.role)
     }
 }
 
@@ -117,22 +126,20 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         }
         // Only a piece on a line through its own king can be pinned: when no candidate is,
         // the pin rules cannot remove any, and their bookkeeping is skipped.
-        let pinnable = match self.board.king_square(side) {
-            Some(king) => candidates & crate::lines::king_lines(king) != 0,
-            None => false,
-        };
-        match R::PINS {
-            PinRule::Ignore => {}
+        let king = self.board.king_square(side);
+        let pinnable = king.is_some_and(|k| candidates & crate::lines::king_lines(k) != 0);
+        match (R::PINS, king) {
+            (PinRule::Ignore, _) | (_, None) => {}
             _ if !pinnable => {}
-            PinRule::AlongLine => {
-                let blocked = self.blocked_along_line(side);
+            (PinRule::AlongLine, Some(king)) => {
+                let blocked = self.blocked_along_line(side, king);
                 candidates &= !blocked;
                 if candidates == 0 {
                     return None;
                 }
             }
-            PinRule::Stockfish => {
-                let pins = self.side_pins(side);
+            (PinRule::Stockfish, Some(king)) => {
+                let pins = self.side_pins(side, king);
                 if pins.pinners & self.occupied != 0 {
                     candidates &= !pins.blocked;
                     if candidates == 0 {
@@ -196,15 +203,11 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     /// Default rule: `side`'s pieces that are pinned off the target's line by a pinner
     /// that is still on the board.
     #[inline(always)]
-    fn blocked_along_line(&mut self, side: Color) -> Bitboard {
-        let pins = self.side_pins(side);
-        let mut blocked = pins.blocked;
+    fn blocked_along_line(&mut self, side: Color, king: Square) -> Bitboard {
+        let mut blocked = self.side_pins(side, king).blocked;
         if blocked == 0 {
             return 0;
         }
-        let Some(king) = self.board.king_square(side) else {
-            return 0;
-        };
         // A pin lasts while an enemy slider still stands right behind the pinned piece.
         let enemy = self.board.by_color(!side) & self.occupied;
         let mut rest = blocked;
@@ -232,7 +235,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     }
 
     #[inline(always)]
-    fn side_pins(&mut self, side: Color) -> SidePins {
+    fn side_pins(&mut self, side: Color, king: Square) -> SidePins {
         let slot = &mut self.pins[side.index()];
         if !slot.ready {
             let pins: Pins = self.board.pins(side);
@@ -243,14 +246,12 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
                 _ => {
                     // Pieces pinned along a line through the target may still capture.
                     let mut off_line = 0;
-                    if let Some(king) = self.board.king_square(side) {
-                        let mut rest = pins.pinned;
-                        while rest != 0 {
-                            let piece = Square::lowest(rest);
-                            rest &= rest - 1;
-                            if line(king, piece) & self.to.bit() == 0 {
-                                off_line |= piece.bit();
-                            }
+                    let mut rest = pins.pinned;
+                    while rest != 0 {
+                        let piece = Square::lowest(rest);
+                        rest &= rest - 1;
+                        if line(king, piece) & self.to.bit() == 0 {
+                            off_line |= piece.bit();
                         }
                     }
                     off_line
@@ -261,11 +262,17 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     }
 }
 
+/// Whether a pawn of `side` recapturing on `to` promotes under the rules `R`.
+#[inline(always)]
+pub(crate) fn recapture_promotes<R: FastRules>(side: Color, to: Square) -> bool {
+    R::PROMOTE_RECAPTURES && to.rank() == side.promotion_rank()
+}
+
 /// The piece a capture leaves on the target square and the extra material it gains:
 /// a recapturing pawn that reaches its last rank becomes a queen under rules that say so.
 #[inline(always)]
 pub(crate) fn recapture_outcome<R: FastRules>(role: Role, side: Color, to: Square) -> (Role, bool) {
-    if R::PROMOTE_RECAPTURES && role == Role::Pawn && to.rank() == side.promotion_rank() {
+    if role == Role::Pawn && recapture_promotes::<R>(side, to) {
         (Role::Queen, true)
     } else {
         (role, false)

@@ -76,6 +76,7 @@ mod values;
 #[cfg(feature = "shakmaty")]
 pub use adapters::UnsupportedMove;
 pub use board::{PinCache, Pins, SeeBoard};
+pub use exact::legal_captures;
 pub use lines::{between, line};
 pub use rules::{Rules, UnknownRules};
 pub use see::{see, see_ge, See};

@@ -25,10 +25,10 @@
 
 use crate::board::SeeBoard;
 use crate::exact;
-use crate::exchange::{recapture_outcome, Exchange, Opening};
+use crate::exchange::{recapture_outcome, recapture_promotes, Exchange, Opening};
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
 use crate::trace::{trace_fast, Trace};
-use crate::types::{Color, Move, MoveKind, Square};
+use crate::types::{Color, Move, MoveKind};
 use crate::values::PieceValues;
 
 /// No SEE value reaches this magnitude (at most 32 captures of at most twice
@@ -196,15 +196,16 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     let promotion_gain = values.queen() - values.pawn();
     // What each side would gain on top of the piece if it recaptured with a pawn that
     // promotes: used only for the look-ahead, where an upper bound is enough.
-    let bonus = [
-        promotion_bonus::<R>(Color::White, to, promotion_gain),
-        promotion_bonus::<R>(Color::Black, to, promotion_gain),
-    ];
-    let bonus_against = |side: Color| bonus[side.index()];
+    let bonus_against = |side: Color| {
+        if recapture_promotes::<R>(side, to) {
+            promotion_gain
+        } else {
+            0
+        }
+    };
 
     // Node 0: the forced first move. The opponent may stand pat after it.
-    let mut score = opening.captured.map_or(0, |r| values.of(r)) + values.of(opening.placed)
-        - values.of(opening.role);
+    let mut score = opening.gain(values);
     let mut on_square = values.of(opening.placed);
     if score <= alpha {
         return alpha;
@@ -243,16 +244,6 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
             }
         }
         side = !side;
-    }
-}
-
-/// Extra material a pawn of `side` gains by recapturing on `to` and promoting.
-#[inline(always)]
-pub(crate) fn promotion_bonus<R: FastRules>(side: Color, to: Square, promotion_gain: i32) -> i32 {
-    if R::PROMOTE_RECAPTURES && to.rank() == side.promotion_rank() {
-        promotion_gain
-    } else {
-        0
     }
 }
 

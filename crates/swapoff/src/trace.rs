@@ -152,10 +152,7 @@ pub(crate) fn trace_fast<B: SeeBoard + ?Sized, R: FastRules>(
         captured: opening.captured,
         promotion,
     }];
-    let mut gains = vec![
-        opening.captured.map_or(0, |r| values.of(r)) + values.of(opening.placed)
-            - values.of(opening.role),
-    ];
+    let mut gains = vec![opening.gain(values)];
     let mut on_square = opening.placed;
     let mut side = !opening.mover;
     while let Some((from, role)) = exchange.next(side) {

@@ -222,8 +222,6 @@ impl Step {
     }
 }
 
-const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
 /// The exact search from one node of the exchange.
 struct Node {
     /// What the side to move wins from here, standing pat allowed (>= 0).
@@ -235,36 +233,24 @@ struct Node {
 /// Legal captures of `to` by `side` in `state`, in the fast rule sets' order (pawn first,
 /// lowest square first; promotions queen first), each with the position after it.
 fn legal_captures(state: &Snapshot, to: Square, side: Color) -> Vec<(Step, Snapshot)> {
-    let mut found = Vec::new();
-    // The king is never captured: the exchange ends when it stands on the square.
-    if state.role_on(to) == Some(Role::King) {
-        return found;
-    }
-    let attackers = state.attackers(to, side);
-    for piece in Role::ALL {
-        for from in squares(attackers & state.by_role(piece)) {
-            let choices: &[Role] = if piece == Role::Pawn && to.rank() == side.promotion_rank() {
-                &PROMOTIONS
-            } else {
-                core::slice::from_ref(&piece)
+    swapoff::legal_captures(state, to, side)
+        .into_iter()
+        .filter_map(|mv| {
+            let piece = state.role_on(mv.from)?;
+            let placed = match mv.kind {
+                MoveKind::Promotion(promoted) => promoted,
+                _ => piece,
             };
-            for &placed in choices {
-                let mut next = *state;
-                next.play(from, to, side, placed);
-                if !next.king_attacked(side) {
-                    found.push((
-                        Step {
-                            from,
-                            piece,
-                            placed,
-                        },
-                        next,
-                    ));
-                }
-            }
-        }
-    }
-    found
+            let mut next = *state;
+            next.play(mv.from, to, side, placed);
+            let step = Step {
+                from: mv.from,
+                piece,
+                placed,
+            };
+            Some((step, next))
+        })
+        .collect()
 }
 
 fn exact_node(state: &Snapshot, to: Square, side: Color, exact: &See) -> Node {

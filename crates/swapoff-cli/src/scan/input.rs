@@ -248,6 +248,28 @@ pub(super) fn detect(prefix: &[u8]) -> Option<Format> {
     None
 }
 
+/// Sends the lines read so far as one unit, then a note that one line was skipped, so the
+/// note comes out after the lines before it. Returns `false` once the receiver is gone.
+fn flush_with_note(
+    sender: &mut Sender<'_>,
+    file: usize,
+    first_line: u64,
+    text: &mut Vec<u8>,
+    message: String,
+) -> bool {
+    let unit = Work::Epd {
+        file,
+        first_line,
+        text: std::mem::take(text),
+    };
+    let note = Work::Note {
+        file,
+        message,
+        skipped: 1,
+    };
+    sender.push(unit) && sender.push(note)
+}
+
 /// Cuts EPD text into units of whole lines. Returns `false` once the receiver is gone.
 fn read_epd(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
     let mut reader = io::BufReader::with_capacity(1 << 16, input);
@@ -261,17 +283,8 @@ fn read_epd(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
             Ok(n) => n,
             Err(e) => {
                 text.truncate(start);
-                let unit = Work::Epd {
-                    file,
-                    first_line,
-                    text: std::mem::take(&mut text),
-                };
-                let note = Work::Note {
-                    file,
-                    message: format!("line {line_no}: read error: {e}; rest of the file skipped"),
-                    skipped: 1,
-                };
-                return sender.push(unit) && sender.push(note);
+                let message = format!("line {line_no}: read error: {e}; rest of the file skipped");
+                return flush_with_note(sender, file, first_line, &mut text, message);
             }
         };
         if n == 0 {
@@ -280,17 +293,8 @@ fn read_epd(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
         if text.len() - start > MAX_LINE && text.last() != Some(&b'\n') {
             // An overlong line: report it, drop what was read, and skip to its end.
             text.truncate(start);
-            let unit = Work::Epd {
-                file,
-                first_line,
-                text: std::mem::take(&mut text),
-            };
-            let note = Work::Note {
-                file,
-                message: format!("line {line_no}: longer than {MAX_LINE} bytes; line skipped"),
-                skipped: 1,
-            };
-            if !(sender.push(unit) && sender.push(note)) {
+            let message = format!("line {line_no}: longer than {MAX_LINE} bytes; line skipped");
+            if !flush_with_note(sender, file, first_line, &mut text, message) {
                 return false;
             }
             let mut sink = Vec::new();
