@@ -56,16 +56,24 @@ pub trait SeeBoard {
     }
 
     /// The kind of piece on `sq`, if any.
-    ///
-    /// The default reads it from the role bitboards without a data-dependent branch; a
-    /// board with a square-indexed array of pieces should answer from that.
     #[inline(always)]
     fn role_on(&self, sq: Square) -> Option<Role> {
         if self.occupied() & sq.bit() == 0 {
             None
         } else {
-            Some(occupied_role(self, sq))
+            Some(self.occupant(sq))
         }
+    }
+
+    /// The kind of the piece on `sq`, which the caller knows to be occupied (for an empty
+    /// square any answer will do, but no panic).
+    ///
+    /// SEE asks this for the moving and the captured piece of every move. The default
+    /// reads it from the role bitboards without a data-dependent branch; a board with a
+    /// square-indexed array of pieces should answer from that (one load).
+    #[inline(always)]
+    fn occupant(&self, sq: Square) -> Role {
+        occupied_role(self, sq)
     }
 
     /// The colour of the piece on `sq`, if any.
@@ -98,7 +106,9 @@ pub trait SeeBoard {
             | (self.rook_attacks(sq, occupied) & straight)
     }
 
-    /// The pins against `color`'s king, in the position as it stands.
+    /// The pins against `color`'s king, in the position as it stands (used by the
+    /// Stockfish rules, which fix pins before the move; the default rules look at the line
+    /// through each recapturing piece during the exchange instead).
     ///
     /// The default computes them from the bitboards; an engine that already keeps them
     /// (as Stockfish does in its `StateInfo`) can return its cached copy.
@@ -160,11 +170,16 @@ impl Pins {
     }
 }
 
-/// A board with its pins computed once, for evaluating many moves of one position.
+/// A board with its per-position facts computed once, for evaluating many moves of one
+/// position: both sides' pins and a square-indexed array of piece kinds.
 ///
-/// Without it, each evaluation that needs pin information computes it (lazily, only when a
-/// side has an attacker to choose from). An engine that evaluates several moves of a
-/// position, or that already keeps pins, wraps its board once:
+/// Without it, the Stockfish rules compute pins when a side has an attacker on a line
+/// through its king, and every evaluation reads the moving and the captured piece from the
+/// bitboards ([`SeeBoard::occupant`]). The default rules need no pins (they look at the
+/// line through each recapturing piece as the exchange goes), so for them the cache saves
+/// only the piece lookups. Building it costs about as much as one or two evaluations; an
+/// engine whose board already keeps pins and a piece array should instead override
+/// [`SeeBoard::pins`] and [`SeeBoard::occupant`]. Wrapping a board:
 ///
 /// ```
 /// # #[cfg(feature = "cozy-chess")] {
@@ -179,14 +194,24 @@ impl Pins {
 pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     board: &'a B,
     pins: [Pins; 2],
+    roles: [Role; 64],
 }
 
 impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
-    /// Computes the pins of both sides of `board`.
+    /// Computes the pins of both sides of `board` and where each kind of piece stands.
     pub fn new(board: &'a B) -> Self {
+        let mut roles = [Role::Pawn; 64];
+        for role in Role::ALL {
+            let mut rest = board.by_role(role);
+            while rest != 0 {
+                roles[Square::lowest(rest).index()] = role;
+                rest &= rest - 1;
+            }
+        }
         PinCache {
             board,
             pins: [board.pins(Color::White), board.pins(Color::Black)],
+            roles,
         }
     }
 
@@ -240,6 +265,10 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     #[inline(always)]
     fn color_on(&self, sq: Square) -> Option<Color> {
         self.board.color_on(sq)
+    }
+    #[inline(always)]
+    fn occupant(&self, sq: Square) -> Role {
+        self.roles[sq.index()]
     }
     #[inline(always)]
     fn pins(&self, color: Color) -> Pins {

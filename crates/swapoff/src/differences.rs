@@ -40,9 +40,10 @@
 //!   queen, king; two pieces of one kind go lowest square first (a1, b1, …, h8).
 //! - X-rays: a slider behind a piece that has left joins in (behind the first mover too,
 //!   and behind the pawn an en passant capture removes).
-//! - A piece pinned to its own king may not recapture, except along the line of the pin,
-//!   while its pinner is still on the board. Pins are those of the position before the
-//!   move.
+//! - A piece may not recapture if leaving its square would expose its own king to an
+//!   enemy slider on the line through that square, judged against the board as the
+//!   exchange has left it at that moment (so along the pin line is fine, a pin that
+//!   arises during the exchange counts, and one whose pinner was captured does not).
 //! - The king recaptures only if the other side has no attacker left on the square,
 //!   counting a slider that the king's own departure would uncover.
 //! - En passant and promotions are valued; a pawn that recaptures on its last rank
@@ -110,8 +111,9 @@
 //!
 //! `4k3/4b3/8/6n1/4N3/8/8/K3R3 w - - 0 1`, Nxg5. Before the move Ne4 and Be7 both block
 //! Re1 from Ke8, so nothing is pinned; once the knight has gone, Bxg5 would expose the king.
-//! Stockfish (like every fast rule set) knows only the starting pins and lets the bishop
-//! recapture: 0 (781 - 781; 300 - 300 in standard values). Exact: +300.
+//! Stockfish knows only the starting pins (Classic none) and lets the bishop recapture: 0
+//! (781 - 781; 300 - 300 in standard values). Exact: +300, and so does Default, which
+//! judges pins at the moment of each capture.
 //! Test: `stockfish_vs_exact_pin_arising_during_the_exchange`.
 //!
 //! ### Checks
@@ -179,13 +181,13 @@
 //!
 //! # Where Default differs from the exact answer
 //!
-//! Default gets pins from the starting position right (along the line included), values
-//! every special move and promotes recapturing pawns; its king rule is exact for legal
-//! moves. What it misses (values in standard values; tests in `tests/exact.rs`):
+//! Default gets pins right (along the line included, and pins that arise during the
+//! exchange: `pin_arising_during_the_exchange` in `tests/exact.rs`), values every special
+//! move and promotes recapturing pawns; its king rule is exact for legal moves. What it
+//! misses (values in standard values; tests in `tests/exact.rs`):
 //!
 //! | cause | position | move | Default | Exact | test |
 //! |---|---|---|---|---|---|
-//! | pin arising during the exchange | `4k3/4b3/8/6n1/4N3/8/8/K3R3 w - - 0 1` | Nxg5 | 0 | +300 | `pin_arising_during_the_exchange` |
 //! | discovered check | `7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1` | Nxe6 | -200 | +100 | `checks_restrict_recaptures` |
 //! | double check | `3q2k1/4p3/8/3N4/8/8/B7/6K1 w - - 0 1` | Nxe7+ | -200 | +100 | `checks_restrict_recaptures` |
 //! | a costlier attacker is better | `4r2k/8/5n2/K7/4P3/2NP4/8/1b6 b - - 0 1` | Nxe4 | -100 | -200 | `exact_beats_least_valuable_attacker_order` |

@@ -4,7 +4,7 @@
 //! next attacker of a given side, revealing x-ray attackers behind it. `see`, `see_ge`
 //! and the trace all walk the same sequence, so they cannot disagree about who captures.
 
-use crate::board::{occupied_role, Pins, SeeBoard};
+use crate::board::{Pins, SeeBoard};
 use crate::lines::line;
 use crate::rules::{FastRules, PinRule};
 use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
@@ -39,12 +39,12 @@ impl Opening {
         } else {
             Color::Black
         };
-        let role = occupied_role(board, mv.from);
+        let role = board.occupant(mv.from);
         let captured = match mv.kind {
             MoveKind::EnPassant => Some(Role::Pawn),
             // Most moves go to an empty square: no need to look for a piece there.
             _ if occupied & mv.to.bit() == 0 => None,
-            _ => Some(occupied_role(board, mv.to)),
+            _ => Some(board.occupant(mv.to)),
         };
         let placed = match mv.kind {
             MoveKind::Promotion(promoted) => promoted,
@@ -64,6 +64,55 @@ impl Opening {
     #[inline(always)]
     pub fn gain(&self, values: &PieceValues) -> i32 {
         self.captured.map_or(0, |r| values.of(r)) + values.of(self.placed) - values.of(self.role)
+    }
+}
+
+/// The first move in numbers, read straight off the board: what `see` and `see_ge` need
+/// before the attackers, on the path most calls end on. (The same quantities as
+/// [`Opening::gain`] and the placed piece's value; the trace tests hold them equal.)
+#[derive(Clone, Copy)]
+pub(crate) struct Start {
+    /// Side making the first move.
+    pub mover: Color,
+    /// What the first move wins by itself: the captured piece plus any promotion's gain.
+    pub gain: i32,
+    /// The value of the piece standing on the target square after the move.
+    pub placed: i32,
+}
+
+impl Start {
+    /// `None` when there is no piece on the origin square.
+    #[inline(always)]
+    pub fn read<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceValues) -> Option<Start> {
+        let occupied = board.occupied();
+        let from = mv.from.bit();
+        if occupied & from == 0 {
+            return None;
+        }
+        let moved = values.of(board.occupant(mv.from));
+        let mut gain = if occupied & mv.to.bit() != 0 {
+            values.of(board.occupant(mv.to))
+        } else {
+            0
+        };
+        let placed = match mv.kind {
+            MoveKind::Promotion(promoted) => values.of(promoted),
+            _ => moved,
+        };
+        gain += placed - moved;
+        if mv.kind == MoveKind::EnPassant {
+            gain += values.pawn();
+        }
+        let mover = if board.by_color(Color::White) & from != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Start {
+            mover,
+            gain,
+            placed,
+        })
     }
 }
 
@@ -124,26 +173,21 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         if candidates == 0 {
             return None;
         }
+        if R::PINS == PinRule::Uncovered {
+            return self.take_unpinned(side, candidates);
+        }
         // Only a piece on a line through its own king can be pinned: when no candidate is,
-        // the pin rules cannot remove any, and their bookkeeping is skipped.
+        // the pin rule cannot remove any, and its bookkeeping is skipped.
         let king = self.board.king_square(side);
-        let pinnable = king.is_some_and(|k| candidates & crate::lines::king_lines(k) != 0);
-        match (R::PINS, king) {
-            (PinRule::Ignore, _) | (_, None) => {}
-            _ if !pinnable => {}
-            (PinRule::AlongLine, Some(king)) => {
-                let blocked = self.blocked_along_line(side, king);
-                candidates &= !blocked;
-                if candidates == 0 {
-                    return None;
-                }
-            }
-            (PinRule::Stockfish, Some(king)) => {
-                let pins = self.side_pins(side, king);
-                if pins.pinners & self.occupied != 0 {
-                    candidates &= !pins.blocked;
-                    if candidates == 0 {
-                        return None;
+        if R::PINS == PinRule::Stockfish {
+            if let Some(king) = king {
+                if candidates & crate::lines::king_lines(king) != 0 {
+                    let pins = self.side_pins(side);
+                    if pins.pinners & self.occupied != 0 {
+                        candidates &= !pins.blocked;
+                        if candidates == 0 {
+                            return None;
+                        }
                     }
                 }
             }
@@ -162,8 +206,68 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
                 return Some((sq, role));
             }
         }
-        // Only the king is left: it may capture only if the other side cannot answer.
-        let king = Square::lowest(candidates);
+        self.take_king(side, candidates)
+    }
+
+    /// Default rules: the least valuable candidate whose departure leaves its king safe
+    /// from the sliders on the line through it; the king last, under the king rule.
+    #[inline(always)]
+    fn take_unpinned(&mut self, side: Color, candidates: Bitboard) -> Option<(Square, Role)> {
+        let king = self.board.king_square(side);
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let mut of_role = candidates & self.board.by_role(role);
+            while of_role != 0 {
+                let sq = Square::lowest(of_role);
+                if !king.is_some_and(|king| self.uncovers(side, king, sq)) {
+                    self.remove(sq, role);
+                    return Some((sq, role));
+                }
+                of_role &= of_role - 1;
+            }
+        }
+        self.take_king(side, candidates)
+    }
+
+    /// Whether `side`'s piece on `sq`, capturing on the target, would leave its king on
+    /// `king` attacked by an enemy slider along the line through `sq`.
+    #[inline(always)]
+    fn uncovers(&self, side: Color, king: Square, sq: Square) -> bool {
+        if crate::lines::king_lines(king) & sq.bit() == 0 {
+            return false;
+        }
+        let straight = crate::lines::straight_rays(king) & sq.bit() != 0;
+        let sliders = if straight {
+            self.straight
+        } else {
+            self.diagonal
+        };
+        let snipers = line(king, sq) & sliders & self.board.by_color(!side) & self.occupied;
+        if snipers == 0 {
+            return false;
+        }
+        let after = (self.occupied ^ sq.bit()) | self.to.bit();
+        let seen = if straight {
+            self.board.rook_attacks(king, after)
+        } else {
+            self.board.bishop_attacks(king, after)
+        };
+        seen & snipers != 0
+    }
+
+    /// The king as the last candidate: it may capture only if the other side cannot answer.
+    #[inline(always)]
+    fn take_king(&mut self, side: Color, candidates: Bitboard) -> Option<(Square, Role)> {
+        let king = candidates & self.board.by_role(Role::King);
+        if king == 0 {
+            return None;
+        }
+        let king = Square::lowest(king);
         let after = self.occupied ^ king.bit();
         let mut enemy = self.attackers & self.board.by_color(!side);
         if R::KING_XRAY {
@@ -200,63 +304,14 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         }
     }
 
-    /// Default rule: `side`'s pieces that are pinned off the target's line by a pinner
-    /// that is still on the board.
     #[inline(always)]
-    fn blocked_along_line(&mut self, side: Color, king: Square) -> Bitboard {
-        let mut blocked = self.side_pins(side, king).blocked;
-        if blocked == 0 {
-            return 0;
-        }
-        // A pin lasts while an enemy slider still stands right behind the pinned piece.
-        let enemy = self.board.by_color(!side) & self.occupied;
-        let mut rest = blocked;
-        while rest != 0 {
-            let piece = Square::lowest(rest);
-            rest &= rest - 1;
-            let without = self.occupied & !piece.bit();
-            // Squares the king's ray reaches only once the piece is gone: those behind it.
-            let behind = if king.rank() == piece.rank() || king.file() == piece.file() {
-                (self.board.rook_attacks(king, without)
-                    & !self.board.rook_attacks(king, self.occupied))
-                    & self.straight
-            } else {
-                (self.board.bishop_attacks(king, without)
-                    & !self.board.bishop_attacks(king, self.occupied))
-                    & self.diagonal
-            };
-            let pinner = behind & line(king, piece) & enemy;
-            if pinner == 0 {
-                blocked &= !piece.bit();
-            }
-        }
-        self.pins[side.index()].blocked = blocked;
-        blocked
-    }
-
-    #[inline(always)]
-    fn side_pins(&mut self, side: Color, king: Square) -> SidePins {
+    fn side_pins(&mut self, side: Color) -> SidePins {
         let slot = &mut self.pins[side.index()];
         if !slot.ready {
             let pins: Pins = self.board.pins(side);
             slot.ready = true;
             slot.pinners = pins.pinners;
-            slot.blocked = match R::PINS {
-                PinRule::Stockfish => pins.blockers,
-                _ => {
-                    // Pieces pinned along a line through the target may still capture.
-                    let mut off_line = 0;
-                    let mut rest = pins.pinned;
-                    while rest != 0 {
-                        let piece = Square::lowest(rest);
-                        rest &= rest - 1;
-                        if line(king, piece) & self.to.bit() == 0 {
-                            off_line |= piece.bit();
-                        }
-                    }
-                    off_line
-                }
-            };
+            slot.blocked = pins.blockers;
         }
         *slot
     }

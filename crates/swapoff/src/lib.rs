@@ -45,10 +45,13 @@
 //!   never captured. (A slider that the king's departure would uncover is counted too;
 //!   that only matters for pseudo-legal input, since in a legal exchange such a slider
 //!   would already be giving check.)
-//! - A piece pinned to its own king may not recapture, except along the line of the pin,
-//!   while its pinner is still on the board. Pins are those of the position before the
-//!   move; a pin that only arises during the exchange (a line opened by a piece that left)
-//!   is not seen, and checks are not considered. [`Rules::Exact`] sees both.
+//! - A piece may not recapture if leaving its square would expose its own king to an
+//!   enemy slider on the line through that square. This is checked at the moment of each
+//!   capture, against the board as the exchange has left it: a piece moving along its pin
+//!   line, or taking the pinner, still captures; a pin that arises during the exchange
+//!   (a line opened by a piece that left to capture) is seen; a pin whose pinner has been
+//!   captured is gone. Checks from other directions are not considered; [`Rules::Exact`]
+//!   sees those too.
 //!
 //! [`Rules`] lists where the other rule sets differ.
 

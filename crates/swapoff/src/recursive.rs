@@ -64,7 +64,8 @@ pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move, rules: Rules, values: &Pie
     let Some((mover, role)) = pos.piece_on(mv.from) else {
         return 0;
     };
-    // Pins belong to the position before the move; they are fixed here, once.
+    // Stockfish's pins belong to the position before the move; they are fixed here, once.
+    // (Default's are looked up at each capture, in `may_capture`.)
     let pins = BOTH.map(|c| PinInfo::find(&pos, c));
 
     // The forced first move.
@@ -116,13 +117,13 @@ struct Spec {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum PinMode {
     Ignore,
-    AlongLine,
+    Uncovered,
     Stockfish,
 }
 
 impl Spec {
     const DEFAULT: Spec = Spec {
-        pins: PinMode::AlongLine,
+        pins: PinMode::Uncovered,
         king_leaves_square: true,
         promote_recaptures: true,
         only_normal: false,
@@ -271,10 +272,9 @@ fn slides_along(role: Role, a: Square, b: Square) -> bool {
     }
 }
 
-/// One side's pins in the position before the move.
+/// One side's pins in the position before the move (the Stockfish rule).
 #[derive(Clone, Default)]
 struct PinInfo {
-    king: Option<Square>,
     /// Pieces of the side alone between its king and an enemy slider (with the other
     /// enemy sliders aligned with the king taken off), as Stockfish's
     /// `blockers_for_king`, restricted to the side's own pieces.
@@ -298,10 +298,7 @@ impl PinInfo {
                 _ => false,
             })
             .collect();
-        let mut info = PinInfo {
-            king: Some(king),
-            ..PinInfo::default()
-        };
+        let mut info = PinInfo::default();
         for &sniper in &snipers {
             let Some(path) = ray(king, sniper) else {
                 continue;
@@ -409,34 +406,33 @@ impl<B: SeeBoard + ?Sized> Context<'_, B> {
                     .any(|&p| p != self.to && pos.occupied() & p.bit() != 0);
                 !(pinner_left && pins.pinned.contains(&sq))
             }
-            PinMode::AlongLine => {
-                let Some(king) = pins.king else {
+            PinMode::Uncovered => {
+                let kings = pos.colors[side.index()] & pos.roles[Role::King.index()];
+                let Some(king) = all_squares().find(|s| kings & s.bit() != 0) else {
                     return true;
                 };
-                if !pins.pinned.contains(&sq) {
-                    return true;
-                }
-                let Some(path) = ray(king, sq) else {
+                let Some(towards) = ray(king, sq) else {
                     return true;
                 };
-                // Moving along the pin line (towards or away from the king) is allowed.
-                let through_king = ray(sq, king).unwrap_or_default();
-                if path.contains(&self.to) || through_king.contains(&self.to) {
-                    return true;
-                }
-                // Still pinned while the first piece behind it, seen from the king, is an
-                // enemy slider moving along this line.
-                let behind = path
-                    .iter()
-                    .skip_while(|&&s| s != sq)
+                // The other half of the line: past the king, seen from `sq`.
+                let away: Vec<Square> = ray(sq, king)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .skip_while(|&s| s != king)
                     .skip(1)
-                    .find(|&&s| pos.occupied() & s.bit() != 0);
-                match behind.and_then(|&s| pos.piece_on(s).map(|p| (s, p))) {
-                    Some((s, (color, role))) => {
-                        !(color != side && s != self.to && slides_along(role, king, s))
+                    .collect();
+                // Play the capture (which piece lands on the target does not matter here)
+                // and look along both halves of the line for an enemy slider.
+                let mut after = *pos;
+                after.take_off(sq);
+                after.put(self.to, side, Role::Pawn);
+                [towards, away].iter().all(|half| {
+                    let first = half.iter().find(|&&s| after.occupied() & s.bit() != 0);
+                    match first.and_then(|&s| after.piece_on(s).map(|p| (s, p))) {
+                        Some((s, (color, role))) => !(color != side && slides_along(role, king, s)),
+                        None => true,
                     }
-                    None => true,
-                }
+                })
             }
         }
     }

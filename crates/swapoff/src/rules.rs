@@ -7,7 +7,7 @@ use core::fmt;
 ///
 /// | rule set | pins | king recaptures | recapturing pawn on the last rank | castling, en passant, promotion |
 /// |---|---|---|---|---|
-/// | [`Rules::Default`] | a pinned piece recaptures only along its pin line, while its pinner is on the board | only if no enemy attacker is left, x-rays through the king's square included | promotes to a queen | 0; en passant and promotions valued |
+/// | [`Rules::Default`] | a piece does not recapture if that exposes its king to a slider along the line through it, judged at that moment of the exchange | only if no enemy attacker is left, x-rays through the king's square included | promotes to a queen | 0; en passant and promotions valued |
 /// | [`Rules::Classic`] | ignored | only if no enemy attacker is left (no x-ray through the king's square) | stays a pawn | 0; en passant and promotions valued |
 /// | [`Rules::Stockfish`] | while any pinner of a side's pieces is on its square, all that side's pinned pieces sit out | as Classic | stays a pawn | all score 0 |
 /// | [`Rules::Exact`] | full legality | full legality | any promotion piece | 0; en passant and promotions valued |
@@ -18,7 +18,8 @@ use core::fmt;
 /// legal capture.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Rules {
-    /// swapoff's fast rules: pins along the line, strict king rule, recapture promotions.
+    /// swapoff's fast rules: pins as they stand at each capture, strict king rule,
+    /// recapture promotions.
     #[default]
     Default,
     /// The chessprogramming wiki's swap algorithm as written: least valuable attacker with
@@ -100,8 +101,10 @@ impl core::str::FromStr for Rules {
 pub(crate) enum PinRule {
     /// Pins are ignored.
     Ignore,
-    /// A pinned piece may capture only along its pin line while its own pinner is on the board.
-    AlongLine,
+    /// A piece may not capture when that would leave its own king attacked by an enemy
+    /// slider along the line through the square it leaves (pins as they stand at that point
+    /// of the exchange).
+    Uncovered,
     /// Stockfish: while any pinner is on its square, every pinned piece of that side sits out.
     Stockfish,
 }
@@ -123,7 +126,7 @@ pub(crate) struct ClassicRules;
 pub(crate) struct StockfishRules;
 
 impl FastRules for DefaultRules {
-    const PINS: PinRule = PinRule::AlongLine;
+    const PINS: PinRule = PinRule::Uncovered;
     const KING_XRAY: bool = true;
     const PROMOTE_RECAPTURES: bool = true;
     const ONLY_NORMAL: bool = false;

@@ -25,10 +25,10 @@
 
 use crate::board::SeeBoard;
 use crate::exact;
-use crate::exchange::{recapture_outcome, recapture_promotes, Exchange, Opening};
+use crate::exchange::{recapture_outcome, recapture_promotes, Exchange, Start};
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
 use crate::trace::{trace_fast, Trace};
-use crate::types::{Color, Move, MoveKind};
+use crate::types::{Color, Move, MoveKind, Role, Square};
 use crate::values::PieceValues;
 
 /// No SEE value reaches this magnitude (at most 32 captures of at most twice
@@ -112,7 +112,13 @@ impl See {
         if threshold <= -LIMIT {
             return true;
         }
-        self.dispatch(board, mv, threshold - 1, threshold) >= threshold
+        let values = &self.values;
+        match self.rules {
+            Rules::Default => self::threshold::<B, DefaultRules>(board, mv, values, threshold),
+            Rules::Classic => self::threshold::<B, ClassicRules>(board, mv, values, threshold),
+            Rules::Stockfish => self::threshold::<B, StockfishRules>(board, mv, values, threshold),
+            Rules::Exact => exact::window(board, mv, values, threshold - 1, threshold) >= threshold,
+        }
     }
 
     /// The capture sequence, the swap list before and after negamax, and where each side
@@ -173,8 +179,7 @@ pub fn see_ge<B: SeeBoard + ?Sized>(board: &B, mv: Move, threshold: i32) -> bool
     if threshold <= -LIMIT {
         return true;
     }
-    window::<B, DefaultRules>(board, mv, &PieceValues::STANDARD, threshold - 1, threshold)
-        >= threshold
+    self::threshold::<B, DefaultRules>(board, mv, &PieceValues::STANDARD, threshold)
 }
 
 /// The fast rule sets' walk over the capture sequence (see the module docs).
@@ -189,7 +194,7 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
         return clamp(0, alpha, beta);
     }
-    let Some(opening) = Opening::read(board, mv) else {
+    let Some(start) = Start::read(board, mv, values) else {
         return clamp(0, alpha, beta);
     };
     let to = mv.to;
@@ -205,13 +210,13 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     };
 
     // Node 0: the forced first move. The opponent may stand pat after it.
-    let mut score = opening.gain(values);
-    let mut on_square = values.of(opening.placed);
+    let mut score = start.gain;
+    let mut on_square = start.placed;
     if score <= alpha {
         return alpha;
     }
     beta = beta.min(score);
-    let mut side = !opening.mover;
+    let mut side = !start.mover;
     if score - on_square - bonus_against(side) >= beta {
         return beta;
     }
@@ -224,7 +229,7 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
         let (placed, promoted) = recapture_outcome::<R>(role, side, to);
         let gain = on_square + if promoted { promotion_gain } else { 0 };
         on_square = values.of(placed);
-        if side == opening.mover {
+        if side == start.mover {
             score += gain;
             if score <= alpha {
                 return alpha;
@@ -245,6 +250,85 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
         }
         side = !side;
     }
+}
+
+/// The fast rule sets' threshold test: whether the SEE value of `mv` is at least
+/// `threshold` (which must lie strictly inside `(-LIMIT, LIMIT)`).
+///
+/// It walks the same capture sequence as [`window`] but keeps a single number: `swap`,
+/// the balance, measured against the threshold, that the side about to capture would
+/// reach if it took the piece on the square and lost nothing more. As soon as that side
+/// cannot reach its goal even so, the exchange is decided and the walk stops. `verdict`
+/// says who wins if the exchange stops where it is. A recapturing pawn that promotes
+/// breaks the one-number form (its side gains more than the piece it takes), so moves to
+/// a square where that can happen go through [`window`] instead.
+#[inline(always)]
+pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    threshold: i32,
+) -> bool {
+    if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
+        return 0 >= threshold;
+    }
+    if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
+        return promotion_square_threshold::<B, R>(board, mv, values, threshold);
+    }
+    let Some(start) = Start::read(board, mv, values) else {
+        return 0 >= threshold;
+    };
+    // The mover must be at the threshold even if the opponent stands pat...
+    let mut swap = start.gain - threshold;
+    if swap < 0 {
+        return false;
+    }
+    // ...and is done if it stays there even when the piece it placed is taken for free.
+    swap = start.placed - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut exchange = Exchange::<B, R>::new(board, mv);
+    let mut side = start.mover;
+    // `true`: the mover wins if the exchange stops now.
+    let mut verdict = true;
+    loop {
+        side = !side;
+        let Some((_, role)) = exchange.next(side) else {
+            return verdict;
+        };
+        verdict = !verdict;
+        // `swap` is now what the other side reaches by taking `role` back for free. The
+        // mover needs a balance of at least 0, its opponent one below 0: hence the
+        // `verdict` offset.
+        swap = values.of(role) - swap;
+        if swap < i32::from(verdict) {
+            return verdict;
+        }
+    }
+}
+
+/// Whether a pawn standing next to the last rank attacks `to` on it: only then can a
+/// recapture promote (pawns are never revealed by x-rays, so the start decides).
+#[inline(always)]
+fn promoting_recapture_possible<B: SeeBoard + ?Sized>(board: &B, to: Square) -> bool {
+    let side = match to.rank() {
+        7 => Color::White,
+        0 => Color::Black,
+        _ => return false,
+    };
+    board.pawn_attacks(!side, to) & board.by_role(Role::Pawn) & board.by_color(side) != 0
+}
+
+/// [`threshold`] for moves to a square where a recapture may promote: through the window.
+#[inline(never)]
+fn promotion_square_threshold<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    threshold: i32,
+) -> bool {
+    window::<B, R>(board, mv, values, threshold - 1, threshold) >= threshold
 }
 
 /// `value.clamp(alpha, beta)` for `alpha < beta`, written out: `Ord::clamp` compiles to an

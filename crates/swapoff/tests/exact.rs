@@ -177,13 +177,24 @@ const PIN_TAKE_THE_PINNER: Case = Case {
 
 /// A pin that only arises during the exchange: at the start Ne4 and Be7 both block the
 /// e-file between Re1 and Ke8, so neither is pinned. Nxg5 (+300) removes one of them, and
-/// Bxg5 would now expose the king: illegal, White keeps +300. Default uses the pins of the
-/// starting position and lets the bishop recapture: 0.
+/// Bxg5 would now expose the king: illegal, White keeps +300. Default looks at the line
+/// through the recapturing piece as it stands at that moment, so it sees this pin too.
 const PIN_ARISING: Case = Case {
     fen: "4k3/4b3/8/6n1/4N3/8/8/K3R3 w - - 0 1",
     mv: "e4g5",
     exact: 300,
-    default: Some(0),
+    default: Some(300),
+};
+
+/// A pin that arises when the enemy piece that shielded the line leaves it to recapture:
+/// Ne3 and Ne5 both stand between Re8 and Ke1. Bxc4 (+100), Nxc4 from e5 (-300) opens
+/// the e-file, and Ne3xc4 would now expose the king. White ends on -200; a fast rule set
+/// that keeps the starting pins lets the knight take back and stops at +100.
+const PIN_BY_THE_LEAVING_BLOCKER: Case = Case {
+    fen: "4r2k/8/8/4n3/2p5/4N3/B7/4K3 w - - 0 1",
+    mv: "a2c4",
+    exact: -200,
+    default: Some(-200),
 };
 
 #[test]
@@ -210,6 +221,11 @@ fn classic_lets_pinned_pieces_recapture() {
 #[test]
 fn pin_arising_during_the_exchange() {
     check(&PIN_ARISING);
+    check(&PIN_BY_THE_LEAVING_BLOCKER);
+    // Classic knows no pins at all and takes back with the pinned knight.
+    let pos = parse(PIN_BY_THE_LEAVING_BLOCKER.fen);
+    let mv = see_move(&legal_move(&pos, PIN_BY_THE_LEAVING_BLOCKER.mv));
+    assert_eq!(See::new(Rules::Classic).value(&pos, mv), 100);
 }
 
 // --- Checks -------------------------------------------------------------------------------
@@ -429,6 +445,7 @@ fn no_fast_rule_set_bounds_exact() {
         &PIN_ACROSS,
         &PIN_ALONG,
         &PIN_ARISING,
+        &PIN_BY_THE_LEAVING_BLOCKER,
         &DISCOVERED_CHECK,
         &DOUBLE_CHECK,
         &RECAPTURE_PROMOTION,
