@@ -9,7 +9,8 @@
 //!
 //! Rule sets: default, classic and stockfish with their own values, and
 //! `default+pincache`: the default rules on boards wrapped in [`swapoff::PinCache`]
-//! before timing (pins computed once per position, as engines keep them).
+//! before timing (pins and a piece array computed once per position, as engines keep
+//! them).
 //!
 //! Each case runs up to `--reps` short timed repetitions after one untimed warm-up (fewer
 //! when a case's repetitions pass `--budget` milliseconds, as the recursive comparator's

@@ -13,9 +13,9 @@
 //! `<case>` is `see_ge0` (threshold 0), `see_ge_cycle` (thresholds -100, 0, +100 in turn)
 //! or `see` (the value); `<moves>` is `captures` or `all` (`plain` against pleco).
 //! Function names are `<rules>/<adapter>`; `<rules>+pincache` runs on a
-//! [`swapoff::PinCache`] built before timing (pins computed once per position, as engines
-//! and pleco keep them), so `pins/*` is the price of that per-position step. All parsing
-//! happens before timing.
+//! [`swapoff::PinCache`] built before timing (pins and a piece array computed once per
+//! position, as engines and pleco keep them); `pins/*` is the price of the pins part of
+//! that per-position step. All parsing happens before timing.
 //! Run a subset with e.g. `cargo bench -p swapoff --bench see -- hot/see_ge0`.
 
 #[path = "support/pairs.rs"]

@@ -188,8 +188,8 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     board: &B,
     mv: Move,
     values: &PieceValues,
-    mut alpha: i32,
-    mut beta: i32,
+    alpha: i32,
+    beta: i32,
 ) -> i32 {
     if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
         return clamp(0, alpha, beta);
@@ -197,12 +197,42 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     let Some(start) = Start::read(board, mv, values) else {
         return clamp(0, alpha, beta);
     };
+    if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
+        return promotion_square_window::<B, R>(board, mv, values, start, alpha, beta);
+    }
+    walk::<B, R, false>(board, mv, values, start, alpha, beta)
+}
+
+/// [`window`] for moves to a square where a recapture may promote.
+#[inline(never)]
+fn promotion_square_window<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    start: Start,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    walk::<B, R, true>(board, mv, values, start, alpha, beta)
+}
+
+/// The walk of [`window`] after the first move has been read. `PROMOTIONS`: whether a
+/// recapturing pawn may promote on the target square (when not, that code is left out).
+#[inline(always)]
+fn walk<B: SeeBoard + ?Sized, R: FastRules, const PROMOTIONS: bool>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    start: Start,
+    mut alpha: i32,
+    mut beta: i32,
+) -> i32 {
     let to = mv.to;
     let promotion_gain = values.queen() - values.pawn();
     // What each side would gain on top of the piece if it recaptured with a pawn that
     // promotes: used only for the look-ahead, where an upper bound is enough.
     let bonus_against = |side: Color| {
-        if recapture_promotes::<R>(side, to) {
+        if PROMOTIONS && recapture_promotes::<R>(side, to) {
             promotion_gain
         } else {
             0
@@ -226,7 +256,11 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
         let Some((_, role)) = exchange.next(side) else {
             return clamp(score, alpha, beta);
         };
-        let (placed, promoted) = recapture_outcome::<R>(role, side, to);
+        let (placed, promoted) = if PROMOTIONS {
+            recapture_outcome::<R>(role, side, to)
+        } else {
+            (role, false)
+        };
         let gain = on_square + if promoted { promotion_gain } else { 0 };
         on_square = values.of(placed);
         if side == start.mover {
