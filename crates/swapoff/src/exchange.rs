@@ -173,9 +173,6 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         if candidates == 0 {
             return None;
         }
-        if R::PINS == PinRule::Uncovered {
-            return self.take_unpinned(side, candidates);
-        }
         // Only a piece on a line through its own king can be pinned: when no candidate is,
         // the pin rule cannot remove any, and its bookkeeping is skipped.
         let king = self.board.king_square(side);
@@ -199,32 +196,13 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
             Role::Rook,
             Role::Queen,
         ] {
-            let of_role = candidates & self.board.by_role(role);
-            if of_role != 0 {
-                let sq = Square::lowest(of_role);
-                self.remove(sq, role);
-                return Some((sq, role));
-            }
-        }
-        self.take_king(side, candidates)
-    }
-
-    /// Default rules: the least valuable candidate whose departure leaves its king safe
-    /// from the sliders on the line through it; the king last, under the king rule.
-    #[inline(always)]
-    fn take_unpinned(&mut self, side: Color, candidates: Bitboard) -> Option<(Square, Role)> {
-        let king = self.board.king_square(side);
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
             let mut of_role = candidates & self.board.by_role(role);
             while of_role != 0 {
                 let sq = Square::lowest(of_role);
-                if !king.is_some_and(|king| self.uncovers(side, king, sq)) {
+                // Default rules: a piece whose departure would expose its king sits out.
+                if R::PINS != PinRule::Uncovered
+                    || !king.is_some_and(|k| self.uncovers(side, k, sq))
+                {
                     self.remove(sq, role);
                     return Some((sq, role));
                 }
