@@ -5,7 +5,7 @@
 //! and the trace all walk the same sequence, so they cannot disagree about who captures.
 
 use crate::board::{Pins, SeeBoard};
-use crate::lines::line;
+use crate::lines::{king_lines, line, straight_rays};
 use crate::rules::{FastRules, PinRule};
 use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
 use crate::values::PieceValues;
@@ -178,7 +178,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         let king = self.board.king_square(side);
         if R::PINS == PinRule::Stockfish {
             if let Some(king) = king {
-                if candidates & crate::lines::king_lines(king) != 0 {
+                if candidates & king_lines(king) != 0 {
                     let pins = self.side_pins(side);
                     if pins.pinners & self.occupied != 0 {
                         candidates &= !pins.blocked;
@@ -216,10 +216,10 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     /// `king` attacked by an enemy slider along the line through `sq`.
     #[inline(always)]
     fn uncovers(&self, side: Color, king: Square, sq: Square) -> bool {
-        if crate::lines::king_lines(king) & sq.bit() == 0 {
+        if king_lines(king) & sq.bit() == 0 {
             return false;
         }
-        let straight = crate::lines::straight_rays(king) & sq.bit() != 0;
+        let straight = straight_rays(king) & sq.bit() != 0;
         let sliders = if straight {
             self.straight
         } else {
