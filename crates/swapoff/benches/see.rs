@@ -6,7 +6,9 @@
 //! - `hot/<case>/<moves>`: one chunk of 1,000 consecutive pairs per iteration, cycling
 //!   through 16 chunks spread over the file, so boards stay in cache (the engine case).
 //! - `vs-pleco/<case>/<moves>`: the same, on the plain moves pleco handles, with pleco and
-//!   the recursive comparator beside swapoff.
+//!   the recursive comparator beside swapoff. Adapter `pleco-board` is swapoff running on
+//!   pleco's own boards (same bitboards, piece array and attack tables as pleco's
+//!   `see_ge`), which compares the two SEE walks and nothing else.
 //! - `cold/<case>/<moves>`: full passes over every pair.
 //! - `pins/<pass>`: what a per-position precomputation of both sides' pins costs.
 //!
@@ -20,6 +22,8 @@
 
 #[path = "support/pairs.rs"]
 mod pairs;
+#[path = "support/pleco_board.rs"]
+mod pleco_board;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -28,6 +32,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use pairs::{Data, Pair};
+use pleco_board::PlecoBoard;
 use swapoff::{PieceValues, PinCache, Pins, Rules, See, SeeBoard};
 
 /// Pairs per hot iteration.
@@ -131,6 +136,23 @@ fn run_pleco(boards: &[pleco::Board], pairs: &[Pair], cycle: bool) -> i64 {
     sum
 }
 
+/// swapoff on pleco's own boards (its bitboards, piece array, attack tables and cached
+/// pins), over the pairs pleco handles: the comparison of the two SEE walks alone.
+#[inline(never)]
+fn run_on_pleco(see: See, boards: &[pleco::Board], pairs: &[Pair], cycle: bool) -> i64 {
+    let mut sum = 0i64;
+    for p in pairs {
+        let t = if cycle { p.threshold } else { 0 };
+        let board = PlecoBoard(&boards[p.ppos as usize]);
+        sum += i64::from(if see.rules() == Rules::Default {
+            swapoff::see_ge(&board, p.mv, t)
+        } else {
+            see.ge(&board, p.mv, t)
+        });
+    }
+    sum
+}
+
 /// The naive recursive SEE under the default rules, as a threshold test.
 #[inline(never)]
 fn run_recursive<B: SeeBoard>(boards: &[B], pairs: &[Pair], cycle: bool) -> i64 {
@@ -220,6 +242,16 @@ fn vs_pleco_groups(c: &mut Criterion, data: &Data) {
             group.bench_function(BenchmarkId::new("stockfish+pincache", "cozy"), |b| {
                 hot(b, &chunks, |ch| run(stockfish, &cached, ch, case))
             });
+            group.bench_function(BenchmarkId::new("default", "pleco-board"), |b| {
+                hot(b, &chunks, |ch| {
+                    run_on_pleco(default, &data.pleco, ch, cycle)
+                })
+            });
+            group.bench_function(BenchmarkId::new("stockfish", "pleco-board"), |b| {
+                hot(b, &chunks, |ch| {
+                    run_on_pleco(stockfish, &data.pleco, ch, cycle)
+                })
+            });
             group.bench_function(BenchmarkId::new("pleco", "pleco"), |b| {
                 hot(b, &chunks, |ch| run_pleco(&data.pleco, ch, cycle))
             });
@@ -269,6 +301,9 @@ fn cold_groups(c: &mut Criterion, data: &Data) {
     group.bench_function(BenchmarkId::new("default+pincache", "cozy"), |b| {
         b.iter(|| run(default, &cached, &data.plain, Case::Ge0))
     });
+    group.bench_function(BenchmarkId::new("default", "pleco-board"), |b| {
+        b.iter(|| run_on_pleco(default, &data.pleco, &data.plain, false))
+    });
     group.bench_function(BenchmarkId::new("pleco", "pleco"), |b| {
         b.iter(|| run_pleco(&data.pleco, &data.plain, false))
     });
@@ -310,6 +345,21 @@ fn sanity(data: &Data) {
         assert_eq!(
             bad, 0,
             "{label}: the shakmaty and cozy adapters disagree on {bad} pairs"
+        );
+    }
+    // swapoff on pleco's boards must answer as on cozy-chess's: the adapter is right.
+    for (label, see) in rule_sets() {
+        let bad = data
+            .plain
+            .iter()
+            .filter(|p| {
+                see.value(&PlecoBoard(&data.pleco[p.ppos as usize]), p.mv)
+                    != see.value(&data.cozy[p.pos as usize], p.mv)
+            })
+            .count();
+        assert_eq!(
+            bad, 0,
+            "{label}: swapoff on pleco's boards disagrees on {bad} pairs"
         );
     }
     // pleco follows an older Stockfish; with its own piece values our stockfish rules

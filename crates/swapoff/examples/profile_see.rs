@@ -8,8 +8,10 @@
 //! objdump -d --no-show-raw-insn target/release/examples/profile_see | less   # hot_loop
 //! ```
 //!
-//! Flags (all optional): `--adapter shakmaty|cozy|shakmaty-cached|cozy-cached|pleco|recursive`
-//! (cozy; `-cached`: boards wrapped in a `PinCache` before timing),
+//! Flags (all optional):
+//! `--adapter shakmaty|cozy|shakmaty-cached|cozy-cached|pleco|on-pleco|recursive`
+//! (cozy; `-cached`: boards wrapped in a `PinCache` before timing; `pleco`: pleco's own
+//! `see_ge`; `on-pleco`: swapoff on pleco's boards, plain moves only),
 //! `--case ge0|cycle|value|pins` (ge0), `--rules default|classic|stockfish` (default),
 //! `--moves all|captures|plain` (all; pleco always runs on plain moves), `--reps N` (20),
 //! `--lines N` (lines of the pairs file to load, all by default), `--chunks N` (16),
@@ -23,11 +25,14 @@
 #[allow(dead_code)]
 #[path = "../benches/support/pairs.rs"]
 mod pairs;
+#[path = "../benches/support/pleco_board.rs"]
+mod pleco_board;
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use pairs::Pair;
+use pleco_board::PlecoBoard;
 use swapoff::{Color, PinCache, Pins, Rules, See, SeeBoard};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -160,6 +165,31 @@ fn pleco_chunk(boards: &[pleco::Board], pairs: &[Pair], case: Case) -> i64 {
         .sum()
 }
 
+/// swapoff on pleco's boards (the same data and tables pleco's `see_ge` reads).
+#[inline(never)]
+fn on_pleco_chunk(see: See, boards: &[pleco::Board], pairs: &[Pair], case: Case) -> i64 {
+    let board = |p: &Pair| PlecoBoard(&boards[p.ppos as usize]);
+    let mut sum = 0i64;
+    if see.rules() == Rules::Default {
+        for p in pairs {
+            sum += match case {
+                Case::Ge0 => i64::from(swapoff::see_ge(&board(p), p.mv, 0)),
+                Case::Cycle => i64::from(swapoff::see_ge(&board(p), p.mv, p.threshold)),
+                _ => i64::from(swapoff::see(&board(p), p.mv)),
+            };
+        }
+        return sum;
+    }
+    for p in pairs {
+        sum += match case {
+            Case::Ge0 => i64::from(see.ge(&board(p), p.mv, 0)),
+            Case::Cycle => i64::from(see.ge(&board(p), p.mv, p.threshold)),
+            _ => i64::from(see.value(&board(p), p.mv)),
+        };
+    }
+    sum
+}
+
 #[inline(never)]
 fn recursive_chunk<B: SeeBoard>(rules: Rules, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
     let values = rules.default_values();
@@ -185,7 +215,7 @@ fn main() {
         }
     };
     let data = pairs::load_first(o.lines);
-    let base: Vec<Pair> = if o.adapter == "pleco" || o.moves == "plain" {
+    let base: Vec<Pair> = if o.adapter.ends_with("pleco") || o.moves == "plain" {
         data.plain.clone()
     } else {
         data.all.clone()
@@ -214,6 +244,9 @@ fn main() {
         })),
         "pleco" => Some(hot_loop(&chunks, reps, |c| {
             pleco_chunk(&data.pleco, c, o.case)
+        })),
+        "on-pleco" => Some(hot_loop(&chunks, reps, |c| {
+            on_pleco_chunk(see, &data.pleco, c, o.case)
         })),
         "recursive" => Some(hot_loop(&chunks, reps, |c| {
             recursive_chunk(o.rules, &data.cozy, c, o.case)

@@ -70,11 +70,19 @@ pub trait SeeBoard {
     ///
     /// SEE asks this for the moving and the captured piece of every move. The default
     /// reads it from the role bitboards without a data-dependent branch; a board with a
-    /// square-indexed array of pieces should answer from that (one load).
+    /// square-indexed array of pieces should answer from that (one load) and say so with
+    /// [`CHEAP_OCCUPANT`](SeeBoard::CHEAP_OCCUPANT).
     #[inline(always)]
     fn occupant(&self, sq: Square) -> Role {
         occupied_role(self, sq)
     }
+
+    /// Whether [`occupant`](SeeBoard::occupant) is as cheap as one load (the board keeps a
+    /// square-indexed array of pieces and overrides it). Boards that decode it from their
+    /// bitboards leave this `false`, and `see_ge` then puts off reading the moving piece
+    /// until a recapture needs it, which most quiet moves never meet; with a piece array
+    /// reading it at once is faster.
+    const CHEAP_OCCUPANT: bool = false;
 
     /// The colour of the piece on `sq`, if any.
     #[inline]
@@ -179,7 +187,8 @@ impl Pins {
 /// line through each recapturing piece as the exchange goes), so for them the cache saves
 /// only the piece lookups. Building it costs about as much as one or two evaluations; an
 /// engine whose board already keeps pins and a piece array should instead override
-/// [`SeeBoard::pins`] and [`SeeBoard::occupant`]. Wrapping a board:
+/// [`SeeBoard::pins`] and [`SeeBoard::occupant`] (setting [`SeeBoard::CHEAP_OCCUPANT`]).
+/// Wrapping a board:
 ///
 /// ```
 /// # #[cfg(feature = "cozy-chess")] {
@@ -222,6 +231,7 @@ impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
 }
 
 impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
+    const CHEAP_OCCUPANT: bool = true;
     #[inline(always)]
     fn by_color(&self, color: Color) -> Bitboard {
         self.board.by_color(color)

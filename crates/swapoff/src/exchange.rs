@@ -34,11 +34,7 @@ impl Opening {
         if occupied & mv.from.bit() == 0 {
             return None;
         }
-        let mover = if board.by_color(Color::White) & mv.from.bit() != 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let mover = mover(board, mv);
         let role = board.occupant(mv.from);
         let captured = match mv.kind {
             MoveKind::EnPassant => Some(Role::Pawn),
@@ -84,17 +80,11 @@ impl Start {
     /// `None` when there is no piece on the origin square.
     #[inline(always)]
     pub fn read<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceValues) -> Option<Start> {
-        let occupied = board.occupied();
-        let from = mv.from.bit();
-        if occupied & from == 0 {
+        if board.occupied() & mv.from.bit() == 0 {
             return None;
         }
         let moved = values.of(board.occupant(mv.from));
-        let mut gain = if occupied & mv.to.bit() != 0 {
-            values.of(board.occupant(mv.to))
-        } else {
-            0
-        };
+        let mut gain = captured_value(board, mv, values);
         let placed = match mv.kind {
             MoveKind::Promotion(promoted) => values.of(promoted),
             _ => moved,
@@ -103,16 +93,50 @@ impl Start {
         if mv.kind == MoveKind::EnPassant {
             gain += values.pawn();
         }
-        let mover = if board.by_color(Color::White) & from != 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
         Some(Start {
-            mover,
+            mover: mover(board, mv),
             gain,
             placed,
         })
+    }
+
+    /// The numbers of a normal move: no promotion, en passant or castling. It does not
+    /// check that a piece stands on the origin square (a move from an empty square gives
+    /// a meaningless answer, as any move that is not legal may, but no panic).
+    #[inline(always)]
+    pub fn normal<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceValues) -> Start {
+        let placed = values.of(board.occupant(mv.from));
+        let gain = captured_value(board, mv, values);
+        Start {
+            mover: mover(board, mv),
+            gain,
+            placed,
+        }
+    }
+}
+
+/// The side making `mv`: the colour of the piece on its origin square.
+#[inline(always)]
+pub(crate) fn mover<B: SeeBoard + ?Sized>(board: &B, mv: Move) -> Color {
+    if board.by_color(Color::White) & mv.from.bit() != 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The value of the piece on `mv`'s target square, 0 when it is empty.
+#[inline(always)]
+pub(crate) fn captured_value<B: SeeBoard + ?Sized>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+) -> i32 {
+    // Most moves go to an empty square: no need to look for a piece there.
+    if board.occupied() & mv.to.bit() != 0 {
+        values.of(board.occupant(mv.to))
+    } else {
+        0
     }
 }
 

@@ -19,13 +19,20 @@
 //! one attacker search, as Stockfish's `see_ge` does). The value is the last entry
 //! clamped into the window.
 //!
-//! `see` opens the window fully; `see_ge(m, t)` searches the null window `[t-1, t]`, which
-//! stops at the first capture that decides the question. Both run the same code, so
-//! `see_ge(m, t) == (see(m) >= t)` holds by construction; the property tests check it.
+//! `see` opens the window fully. `see_ge(m, t)` walks the same capture sequence keeping a
+//! single number, Stockfish's form of the threshold test ([`threshold`]), and falls back
+//! to the null window `[t-1, t]` where a recapturing pawn may promote; the property tests
+//! check `see_ge(m, t) == (see(m) >= t)`.
+//!
+//! Nearly every call is a normal move to a square where no recapture promotes; one
+//! predictable test sends castling, promotions, en passant and those squares to
+//! out-of-line code, so the common path carries none of their cases.
 
 use crate::board::SeeBoard;
 use crate::exact;
-use crate::exchange::{recapture_outcome, recapture_promotes, Exchange, Start};
+use crate::exchange::{
+    captured_value, mover, recapture_outcome, recapture_promotes, Exchange, Start,
+};
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
 use crate::trace::{trace_fast, Trace};
 use crate::types::{Color, Move, MoveKind, Role, Square};
@@ -191,6 +198,37 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
+    if is_unusual::<B, R>(board, mv) {
+        return unusual_window::<B, R>(board, mv, values, alpha, beta);
+    }
+    walk::<B, R, false>(
+        board,
+        mv,
+        values,
+        Start::normal(board, mv, values),
+        alpha,
+        beta,
+    )
+}
+
+/// Whether `mv` leaves the common path: a castling, promotion or en passant move, or
+/// (under rules where a recapturing pawn promotes) a move to a square where one can.
+/// Two predictable tests keep all of that out of the code nearly every call runs.
+#[inline(always)]
+fn is_unusual<B: SeeBoard + ?Sized, R: FastRules>(board: &B, mv: Move) -> bool {
+    mv.kind != MoveKind::Normal
+        || (R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to))
+}
+
+/// [`window`] for the moves [`is_unusual`] sets aside.
+#[inline(never)]
+fn unusual_window<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
     if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
         return clamp(0, alpha, beta);
     }
@@ -198,22 +236,9 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
         return clamp(0, alpha, beta);
     };
     if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
-        return promotion_square_window::<B, R>(board, mv, values, start, alpha, beta);
+        return walk::<B, R, true>(board, mv, values, start, alpha, beta);
     }
     walk::<B, R, false>(board, mv, values, start, alpha, beta)
-}
-
-/// [`window`] for moves to a square where a recapture may promote.
-#[inline(never)]
-fn promotion_square_window<B: SeeBoard + ?Sized, R: FastRules>(
-    board: &B,
-    mv: Move,
-    values: &PieceValues,
-    start: Start,
-    alpha: i32,
-    beta: i32,
-) -> i32 {
-    walk::<B, R, true>(board, mv, values, start, alpha, beta)
 }
 
 /// The walk of [`window`] after the first move has been read. `PROMOTIONS`: whether a
@@ -303,15 +328,79 @@ pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
     values: &PieceValues,
     threshold: i32,
 ) -> bool {
+    if is_unusual::<B, R>(board, mv) {
+        return unusual_threshold::<B, R>(board, mv, values, threshold);
+    }
+    if B::CHEAP_OCCUPANT {
+        return threshold_from::<B, R>(
+            board,
+            mv,
+            values,
+            Start::normal(board, mv, values),
+            threshold,
+        );
+    }
+    // A board without a piece array decodes the moving piece from its bitboards. Its
+    // value matters at the start only if the mover may be done even when the piece is
+    // taken for free, which with less than a pawn to spare only the king (worth 0 here)
+    // can be. So for the rest (most quiet moves) the decoding waits until a recapture
+    // needs it, and most quiet moves meet none.
+    let captured = captured_value(board, mv, values);
+    let mover = mover(board, mv);
+    let mut swap = captured - threshold;
+    if swap < 0 {
+        return false;
+    }
+    if swap >= values.pawn() || board.by_role(Role::King) & mv.from.bit() != 0 {
+        let start = Start {
+            mover,
+            gain: captured,
+            placed: values.of(board.occupant(mv.from)),
+        };
+        return threshold_from::<B, R>(board, mv, values, start, threshold);
+    }
+    let mut exchange = Exchange::<B, R>::new(board, mv);
+    let Some((_, role)) = exchange.next(!mover) else {
+        return true;
+    };
+    swap = values.of(role) - (values.of(board.occupant(mv.from)) - swap);
+    if swap < 0 {
+        return false;
+    }
+    threshold_walk(&mut exchange, values, !mover, false, swap)
+}
+
+/// [`threshold`] for the moves [`is_unusual`] sets aside.
+#[inline(never)]
+fn unusual_threshold<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    threshold: i32,
+) -> bool {
     if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
         return 0 >= threshold;
     }
     if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
-        return promotion_square_threshold::<B, R>(board, mv, values, threshold);
+        // A recapturing pawn that promotes gains more than the piece it takes, which the
+        // one number of the threshold walk cannot express: the window can.
+        return unusual_window::<B, R>(board, mv, values, threshold - 1, threshold) >= threshold;
     }
     let Some(start) = Start::read(board, mv, values) else {
         return 0 >= threshold;
     };
+    threshold_from::<B, R>(board, mv, values, start, threshold)
+}
+
+/// The threshold walk from the first move's numbers.
+#[inline(always)]
+fn threshold_from<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    start: Start,
+    threshold: i32,
+) -> bool {
     // The mover must be at the threshold even if the opponent stands pat...
     let mut swap = start.gain - threshold;
     if swap < 0 {
@@ -323,9 +412,19 @@ pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
         return true;
     }
     let mut exchange = Exchange::<B, R>::new(board, mv);
-    let mut side = start.mover;
-    // `true`: the mover wins if the exchange stops now.
-    let mut verdict = true;
+    threshold_walk(&mut exchange, values, start.mover, true, swap)
+}
+
+/// The rest of the threshold walk once `side` has captured: `swap` and `verdict` as
+/// [`threshold`] describes them.
+#[inline(always)]
+fn threshold_walk<B: SeeBoard + ?Sized, R: FastRules>(
+    exchange: &mut Exchange<'_, B, R>,
+    values: &PieceValues,
+    mut side: Color,
+    mut verdict: bool,
+    mut swap: i32,
+) -> bool {
     loop {
         side = !side;
         let Some((_, role)) = exchange.next(side) else {
@@ -344,25 +443,19 @@ pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
 
 /// Whether a pawn standing next to the last rank attacks `to` on it: only then can a
 /// recapture promote (pawns are never revealed by x-rays, so the start decides).
+///
+/// A pawn on its seventh rank attacks only last-rank squares, so `to`'s rank needs no
+/// test of its own: the one branch is taken only when such a recapture exists (a test of
+/// the rank first would be taken for the many moves along the back ranks, and
+/// mispredicted).
 #[inline(always)]
 fn promoting_recapture_possible<B: SeeBoard + ?Sized>(board: &B, to: Square) -> bool {
-    let side = match to.rank() {
-        7 => Color::White,
-        0 => Color::Black,
-        _ => return false,
-    };
-    board.pawn_attacks(!side, to) & board.by_role(Role::Pawn) & board.by_color(side) != 0
-}
-
-/// [`threshold`] for moves to a square where a recapture may promote: through the window.
-#[inline(never)]
-fn promotion_square_threshold<B: SeeBoard + ?Sized, R: FastRules>(
-    board: &B,
-    mv: Move,
-    values: &PieceValues,
-    threshold: i32,
-) -> bool {
-    window::<B, R>(board, mv, values, threshold - 1, threshold) >= threshold
+    const RANK_2: u64 = 0xff << 8;
+    const RANK_7: u64 = 0xff << 48;
+    let pawns = board.by_role(Role::Pawn);
+    let white = board.pawn_attacks(Color::Black, to) & pawns & board.by_color(Color::White);
+    let black = board.pawn_attacks(Color::White, to) & pawns & board.by_color(Color::Black);
+    (white & RANK_7) | (black & RANK_2) != 0
 }
 
 /// `value.clamp(alpha, beta)` for `alpha < beta`, written out: `Ord::clamp` compiles to an

@@ -183,6 +183,9 @@ pub enum MoveKind {
 
 /// A move as the exchange code needs it: origin, target and kind.
 ///
+/// Four bytes, aligned to four, so that it travels in one register and is read from an
+/// array in one load (three unaligned bytes took four instructions to assemble).
+///
 /// ```
 /// use swapoff::{Move, MoveKind, Square};
 /// let e4 = Square::from_coords(4, 3).unwrap();
@@ -190,8 +193,10 @@ pub enum MoveKind {
 /// let exd5 = Move::normal(e4, d5);
 /// assert_eq!(exd5.kind, MoveKind::Normal);
 /// assert_eq!(exd5.to_string(), "e4d5");
+/// assert_eq!(std::mem::size_of::<Move>(), 4);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(C, align(4))]
 pub struct Move {
     /// Where the moving piece stands.
     pub from: Square,
