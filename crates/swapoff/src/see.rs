@@ -381,14 +381,15 @@ fn unusual_threshold<B: SeeBoard + ?Sized, R: FastRules>(
     if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
         return 0 >= threshold;
     }
-    if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
-        // A recapturing pawn that promotes gains more than the piece it takes, which the
-        // one number of the threshold walk cannot express: the window can.
-        return unusual_window::<B, R>(board, mv, values, threshold - 1, threshold) >= threshold;
-    }
     let Some(start) = Start::read(board, mv, values) else {
         return 0 >= threshold;
     };
+    if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
+        // A recapturing pawn that promotes gains more than the piece it takes, which the
+        // one number of the threshold walk cannot express: the window can.
+        let (alpha, beta) = (threshold - 1, threshold);
+        return walk::<B, R, true>(board, mv, values, start, alpha, beta) >= threshold;
+    }
     threshold_from::<B, R>(board, mv, values, start, threshold)
 }
 
