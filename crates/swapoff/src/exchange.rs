@@ -83,21 +83,17 @@ impl Start {
         if board.occupied() & mv.from.bit() == 0 {
             return None;
         }
-        let moved = values.of(board.occupant(mv.from));
-        let mut gain = captured_value(board, mv, values);
-        let placed = match mv.kind {
-            MoveKind::Promotion(promoted) => values.of(promoted),
-            _ => moved,
-        };
-        gain += placed - moved;
-        if mv.kind == MoveKind::EnPassant {
-            gain += values.pawn();
+        let mut start = Start::normal(board, mv, values);
+        match mv.kind {
+            MoveKind::Promotion(promoted) => {
+                let moved = start.placed;
+                start.placed = values.of(promoted);
+                start.gain += start.placed - moved;
+            }
+            MoveKind::EnPassant => start.gain += values.pawn(),
+            MoveKind::Normal | MoveKind::Castle => {}
         }
-        Some(Start {
-            mover: mover(board, mv),
-            gain,
-            placed,
-        })
+        Some(start)
     }
 
     /// The numbers of a normal move: no promotion, en passant or castling. It does not

@@ -220,6 +220,21 @@ fn is_unusual<B: SeeBoard + ?Sized, R: FastRules>(board: &B, mv: Move) -> bool {
         || (R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to))
 }
 
+/// The first move's numbers for the moves [`is_unusual`] sets aside; `None` when the
+/// exchange is worth 0 without looking further (castling, a kind the rules do not value,
+/// no piece on the origin square).
+#[inline(always)]
+fn unusual_start<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+) -> Option<Start> {
+    if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
+        return None;
+    }
+    Start::read(board, mv, values)
+}
+
 /// [`window`] for the moves [`is_unusual`] sets aside.
 #[inline(never)]
 fn unusual_window<B: SeeBoard + ?Sized, R: FastRules>(
@@ -229,10 +244,7 @@ fn unusual_window<B: SeeBoard + ?Sized, R: FastRules>(
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
-        return clamp(0, alpha, beta);
-    }
-    let Some(start) = Start::read(board, mv, values) else {
+    let Some(start) = unusual_start::<B, R>(board, mv, values) else {
         return clamp(0, alpha, beta);
     };
     if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
@@ -378,10 +390,7 @@ fn unusual_threshold<B: SeeBoard + ?Sized, R: FastRules>(
     values: &PieceValues,
     threshold: i32,
 ) -> bool {
-    if mv.kind == MoveKind::Castle || (R::ONLY_NORMAL && mv.kind != MoveKind::Normal) {
-        return 0 >= threshold;
-    }
-    let Some(start) = Start::read(board, mv, values) else {
+    let Some(start) = unusual_start::<B, R>(board, mv, values) else {
         return 0 >= threshold;
     };
     if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
