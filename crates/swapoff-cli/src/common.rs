@@ -44,8 +44,29 @@ pub fn open_input(path: &str) -> io::Result<Box<dyn BufRead + Send>> {
     }
 }
 
-/// Prints `swapoff: <message>` on stderr and returns the fatal exit code.
+/// Prints `seeswap: <message>` on stderr and returns the fatal exit code.
 pub fn fatal(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("swapoff: {message}");
+    eprintln!("seeswap: {message}");
     ExitCode::from(EXIT_FATAL)
+}
+
+/// What a failed write to standard output means for the run: a closed pipe (`| head`)
+/// ends it quietly with status 0, as coreutils do when they ignore SIGPIPE; any other
+/// error (a full disk) is reported and fatal.
+pub fn output_error(e: io::Error) -> ExitCode {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        ExitCode::from(EXIT_OK)
+    } else {
+        fatal(format!("cannot write the output: {e}"))
+    }
+}
+
+/// Writes `text` to standard output and flushes it; `Err` carries the exit code that
+/// [`output_error`] gives.
+pub fn write_stdout(text: std::fmt::Arguments) -> Result<(), ExitCode> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    out.write_fmt(text)
+        .and_then(|()| out.flush())
+        .map_err(output_error)
 }

@@ -1,10 +1,10 @@
-//! `swapoff eval`: the SEE value of one move, or of every line of a `FEN;MOVE` file.
+//! `seeswap eval`: the SEE value of one move, or of every line of a `FEN;MOVE` file.
 //!
-//! Single move: `swapoff eval "<FEN>" <MOVE>` prints the value (or `true`/`false` with
+//! Single move: `seeswap eval "<FEN>" <MOVE>` prints the value (or `true`/`false` with
 //! `--threshold`), `--trace` adds the attackers' diagram and the swap list, `--json` one
 //! JSON object.
 //!
-//! Batch: `swapoff eval --batch FILE` reads lines `FEN;MOVE` or `FEN;MOVE;THRESHOLD` and
+//! Batch: `seeswap eval --batch FILE` reads lines `FEN;MOVE` or `FEN;MOVE;THRESHOLD` and
 //! writes exactly one output line per input line, so output line N answers input line N:
 //! the value (or `true`/`false` when the line or `--threshold` gives a threshold), an empty
 //! line for a blank or `#` comment input line (`null` with `--json`), and `error` for a
@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use swapoff::parse::{self, MoveError};
 use swapoff::{Color, Move, PieceValues, Role, See, Trace};
 
-/// Flags of `swapoff eval`.
+/// Flags of `seeswap eval`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The FEN (4 to 6 fields; quoted, or as separate words) followed by the move in SAN
@@ -96,7 +96,7 @@ fn read_position(fen: &str) -> Result<Chess, String> {
 
 fn single(args: &Args, see: See) -> ExitCode {
     let Some((mv_text, fen_words)) = args.words.split_last() else {
-        return fatal("give a FEN and a move (or --batch FILE); see `swapoff eval --help`");
+        return fatal("give a FEN and a move (or --batch FILE); see `seeswap eval --help`");
     };
     if fen_words.is_empty() {
         return fatal(format!(

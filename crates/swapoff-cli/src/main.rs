@@ -1,4 +1,4 @@
-//! `swapoff`: Static Exchange Evaluation from the command line.
+//! `seeswap`: Static Exchange Evaluation from the command line.
 //!
 //! Exit codes: 0 success; 1 some input skipped or some suite row failed; 2 usage error or
 //! fatal input error.
@@ -16,7 +16,7 @@ mod suite;
 
 /// Static Exchange Evaluation (SEE) for chess: what does a capture sequence win or lose?
 #[derive(Parser)]
-#[command(name = "swapoff", version, about, propagate_version = true)]
+#[command(name = "seeswap", version, about, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

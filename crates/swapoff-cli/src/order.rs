@@ -1,4 +1,4 @@
-//! `swapoff order`: what SEE is worth where engines use it.
+//! `seeswap order`: what SEE is worth where engines use it.
 //!
 //! Runs the library's material-only quiescence search ([`swapoff::qsearch`]) on every
 //! position of EPD/FEN files under each move ordering (MVV-LVA; SEE under each rule set)
@@ -29,7 +29,7 @@ use std::time::Instant;
 use swapoff::qsearch::{Ordering, Pruning, QSearch};
 use swapoff::{parse, PieceValues, Rules};
 
-/// Flags of `swapoff order`.
+/// Flags of `seeswap order`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// EPD/FEN files, one position per line (`-` for stdin).

@@ -1,4 +1,4 @@
-//! `swapoff suite`: run SEE test suites and report every row that does not match.
+//! `seeswap suite`: run SEE test suites and report every row that does not match.
 //!
 //! A suite line is `FEN; move; value; comment` (or with `|` separators; see
 //! [`swapoff::suite`]). Each row's move is evaluated and compared with its value. Rows
@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use swapoff::suite::{parse_line, SuiteRow};
 use swapoff::{parse, PieceValues, Rules, See};
 
-/// Flags of `swapoff suite`.
+/// Flags of `seeswap suite`.
 ///
 /// Not `common::RuleArgs`: suites are written for piece values 100,300,300,500,900, so
 /// those are the default with every rule set, Stockfish's included.
@@ -137,7 +137,7 @@ pub fn run(args: Args) -> ExitCode {
             let (t, read_error) = run_file(path, see, &mut out)?;
             if let Some(why) = read_error {
                 out.flush()?;
-                eprintln!("swapoff: {why}");
+                eprintln!("seeswap: {why}");
                 unreadable = true;
             }
             if args.files.len() > 1 {

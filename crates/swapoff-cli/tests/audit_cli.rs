@@ -1,4 +1,4 @@
-//! `swapoff audit` end to end, on small hand-made files whose exchanges are worked out in
+//! `seeswap audit` end to end, on small hand-made files whose exchanges are worked out in
 //! the comments (values 100/300/300/500/900 unless a test says otherwise).
 
 use serde_json::Value;
@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::{Command, Output};
 
 fn swapoff(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_swapoff"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_seeswap"));
     cmd.args(args);
     match stdin {
         Some(text) => {

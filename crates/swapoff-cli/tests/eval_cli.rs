@@ -1,4 +1,4 @@
-//! `swapoff eval` from the outside: values, thresholds, JSON, errors and batch alignment.
+//! `seeswap eval` from the outside: values, thresholds, JSON, errors and batch alignment.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ const WIKI_VALUES: &str = "100,325,325,500,1000";
 const TWO_KNIGHTS: &str = "8/8/1k6/8/8/2N1N3/2p1p1K1/3n4 w - -";
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_swapoff"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seeswap"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -45,13 +45,14 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
 }
 
-fn shared(rel: &str) -> PathBuf {
+/// A file of the repository's `testdata/` folder.
+fn testdata(rel: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
+        .join("../../testdata")
         .join(rel);
     assert!(
         path.exists(),
-        "shared data file {} is missing: the tests need /work/shared (see the README)",
+        "test data file {} is missing",
         path.display()
     );
     path
@@ -302,7 +303,8 @@ fn batch_reads_stdin_and_writes_json_lines() {
 fn batch_over_shared_pairs_agrees_with_its_threshold_form() {
     // The first 300 lines of the standard pairs file: all valid, so exit 0, one output
     // line each, and `--threshold 0` answers exactly `value >= 0` line by line.
-    let text = std::fs::read_to_string(shared("data/see_pairs.txt")).expect("read see_pairs.txt");
+    let text = std::fs::read_to_string(testdata("positions/see_pairs_head.txt"))
+        .expect("read see_pairs.txt");
     let sample: String = text.lines().take(300).map(|l| format!("{l}\n")).collect();
     let values = run(&["eval", "--batch", "-"], Some(&sample));
     assert_eq!(values.status.code(), Some(0), "stderr: {}", stderr(&values));

@@ -1,4 +1,4 @@
-//! Malformed input through the command line: `swapoff eval`, `eval --batch` and `suite`
+//! Malformed input through the command line: `seeswap eval`, `eval --batch` and `suite`
 //! must never panic, must name the file and line of every bad input, must go on past it,
 //! and must exit 0 (all good), 1 (some input skipped or some suite row failed) or 2 (usage
 //! error or fatal input).
@@ -28,14 +28,14 @@ fn corpus(name: &str) -> String {
 }
 
 fn swapoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swapoff"))
+    Command::new(env!("CARGO_BIN_EXE_seeswap"))
         .args(args)
         .output()
         .expect("the swapoff binary runs")
 }
 
 fn swapoff_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_swapoff"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seeswap"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -233,7 +233,7 @@ fn unreadable_inputs_are_fatal() {
             folder
         };
         assert!(
-            err.starts_with("swapoff: ") && err.contains(named),
+            err.starts_with("seeswap: ") && err.contains(named),
             "{args:?}: {err}"
         );
     }
@@ -371,7 +371,7 @@ fn suite_of_an_empty_file_has_nothing_to_fail() {
 /// skipped with words of each message.
 type ScanCase = (&'static str, i32, &'static [(usize, &'static str)]);
 
-/// `swapoff scan` on the malformed PGN corpus: each broken game is reported by file and
+/// `seeswap scan` on the malformed PGN corpus: each broken game is reported by file and
 /// game number with its reason, the scan goes on to the good games, and the exit code is
 /// 1 when a game was skipped.
 #[test]

@@ -1,4 +1,4 @@
-//! `swapoff scan` end to end: position counts on real PGN files (checked against an
+//! `seeswap scan` end to end: position counts on real PGN files (checked against an
 //! independent count of the move text and the files' own PlyCount tags), a hand-checked
 //! position, bad input, output order under many threads, CSV and summary output.
 
@@ -8,13 +8,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-fn shared(rel: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
+/// A file of the repository's `testdata/` folder.
+fn testdata(rel: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
         .join(rel);
     assert!(
         path.exists(),
-        "shared data file {} is missing: these tests need /work/shared (see the brief)",
+        "test data file {} is missing",
         path.display()
     );
     path
@@ -27,7 +28,7 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn swapoff(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_swapoff"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_seeswap"));
     cmd.arg("scan").args(args);
     cmd.stdin(if stdin.is_some() {
         Stdio::piped()
@@ -153,7 +154,7 @@ fn pgn_files_give_plies_plus_one_positions_per_game() {
     ];
     let mut with_ply_count = 0;
     for name in files {
-        let path = shared(&format!("data/pgn/{name}"));
+        let path = testdata(&format!("pgn/{name}"));
         let text = std::fs::read_to_string(&path).expect("read PGN");
         let expected = independent_count(&text);
         let out = swapoff(&["--threads", "2", path.to_str().unwrap()], None);
@@ -177,7 +178,7 @@ fn pgn_files_give_plies_plus_one_positions_per_game() {
 fn the_null_move_in_anastasian_lewis_passes_the_turn() {
     // "41. Bxf3 Z0 42. Ke1": Z0 is ChessBase's null move; PlyCount 84 counts it.
     let out = swapoff(
-        &[shared("data/pgn/anastasian-lewis.pgn").to_str().unwrap()],
+        &[testdata("pgn/anastasian-lewis.pgn").to_str().unwrap()],
         None,
     );
     let lines = json_lines(&out);
@@ -191,7 +192,7 @@ fn the_null_move_in_anastasian_lewis_passes_the_turn() {
 
 #[test]
 fn variant_games_are_skipped_with_a_message() {
-    let path = shared("data/pgn/antichess-programfox.pgn");
+    let path = testdata("pgn/antichess-programfox.pgn");
     let out = swapoff(&[path.to_str().unwrap()], None);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
@@ -341,12 +342,18 @@ fn games_with_errors_keep_their_good_positions() {
 fn output_order_does_not_depend_on_threads() {
     // 20,000 lines: more than one batch of 64 units of 16 KiB, so batches and units both
     // finish out of order on several threads.
-    let text = std::fs::read_to_string(shared("data/UHO_4060_v4.epd")).expect("read UHO");
-    let sample: String = text.lines().take(20_000).flat_map(|l| [l, "\n"]).collect();
+    // The 2,000 shipped lines of the UHO book, ten times over.
+    let text = std::fs::read_to_string(testdata("positions/uho_head.epd")).expect("read UHO");
+    let sample: String = text
+        .lines()
+        .flat_map(|l| [l, "\n"])
+        .collect::<String>()
+        .repeat(10);
+    assert_eq!(sample.lines().count(), 20_000);
     let mut file = tempfile::NamedTempFile::new().expect("temp file");
     file.write_all(sample.as_bytes()).expect("write sample");
     let path = file.path().to_str().unwrap().to_string();
-    let pgn = shared("data/pgn/kasparov-deep-blue-1997.pgn");
+    let pgn = testdata("pgn/kasparov-deep-blue-1997.pgn");
     let pgn = pgn.to_str().unwrap();
 
     let one = swapoff(&["--threads", "1", &path, pgn], None);
@@ -356,7 +363,7 @@ fn output_order_does_not_depend_on_threads() {
         one.stdout == four.stdout,
         "--threads 4 differs from --threads 1"
     );
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_swapoff"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_seeswap"));
     let env = cmd
         .env("RAYON_NUM_THREADS", "3")
         .args(["scan", "--csv", &path, pgn])
@@ -452,8 +459,8 @@ fn pgn_positions_rescanned_as_epd_give_the_same_analysis() {
     // The PGN path (shakmaty replay, conversion, FEN writer) and the EPD path (FEN reader)
     // must agree: scan games, feed their FENs back as EPD, compare everything but the origin.
     let files = [
-        shared("data/pgn/kasparov-deep-blue-1997.pgn"),
-        shared("data/pgn/cutechess-fischerrandom.pgn"),
+        testdata("pgn/kasparov-deep-blue-1997.pgn"),
+        testdata("pgn/cutechess-fischerrandom.pgn"),
     ];
     for path in files {
         let games = json_lines(&swapoff(&[path.to_str().unwrap()], None));

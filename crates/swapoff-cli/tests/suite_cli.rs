@@ -1,4 +1,4 @@
-//! `swapoff suite` from the outside: mismatches, unevaluable rows, the summary line and
+//! `seeswap suite` from the outside: mismatches, unevaluable rows, the summary line and
 //! exit codes, on small temporary suites and on Leorik's published suite.
 
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ const WIKI_1: &str = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - -";
 const WIKI_2: &str = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - -";
 
 fn suite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swapoff"))
+    Command::new(env!("CARGO_BIN_EXE_seeswap"))
         .arg("suite")
         .args(args)
         .output()
@@ -34,12 +34,8 @@ fn write_suite(dir: &Path, name: &str, lines: &[String]) -> String {
 
 fn leorik() -> String {
     let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/suites/leorik_see.epd");
-    assert!(
-        path.exists(),
-        "shared suite {} is missing: the tests need /work/shared (see the README)",
-        path.display()
-    );
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/suites/leorik_see.epd");
+    assert!(path.exists(), "test suite {} is missing", path.display());
     path.to_str().expect("UTF-8 path").to_string()
 }
 

@@ -1,6 +1,7 @@
-//! Speed of `see` / `see_ge` on the 144,673 real `FEN;UCI` pairs of
-//! `shared/data/see_pairs.txt`, with pleco's `see_ge` and swapoff's naive recursive SEE
-//! timed on the same pairs in the same run.
+//! Speed of `see` / `see_ge` on real `FEN;UCI` pairs (the 14,525 built into the
+//! command-line tool, or the file `SWAPOFF_PAIRS` names, such as the project's standard
+//! 144,673), with pleco's `see_ge` and swapoff's naive recursive SEE timed on the same
+//! pairs in the same run.
 //!
 //! Groups (each reports elements/s, one element = one SEE call):
 //! - `hot/<case>/<moves>`: one chunk of 1,000 consecutive pairs per iteration, cycling

@@ -1,11 +1,12 @@
-//! Profiling harness: one SEE case in a tight loop over the shared pairs, for callgrind,
-//! perf or a look at the generated code.
+//! Profiling harness: one SEE case in a tight loop over the benchmark pairs (`SWAPOFF_PAIRS`,
+//! or the command-line tool's built-in ones), for callgrind, perf or a look at the
+//! generated code.
 //!
 //! ```text
-//! cargo build --release -p swapoff --example profile_see
+//! cargo build --profile profiling -p swapoff --example profile_see
 //! valgrind --tool=callgrind --toggle-collect='*hot_loop*' \
-//!     target/release/examples/profile_see --adapter cozy --case ge0 --lines 20000 --reps 10
-//! objdump -d --no-show-raw-insn target/release/examples/profile_see | less   # hot_loop
+//!     target/profiling/examples/profile_see --adapter cozy --case ge0 --lines 20000 --reps 10
+//! objdump -d --no-show-raw-insn target/profiling/examples/profile_see | less   # hot_loop
 //! ```
 //!
 //! Flags (all optional):

@@ -56,6 +56,7 @@
 //! [`Rules`] lists where the other rule sets differ.
 
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
 mod adapters;
@@ -64,9 +65,12 @@ pub mod differences;
 mod exact;
 mod exchange;
 mod lines;
+mod names;
 #[cfg(feature = "shakmaty")]
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 pub mod parse;
 #[cfg(feature = "shakmaty")]
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 pub mod qsearch;
 pub mod recursive;
 mod rules;
@@ -77,10 +81,12 @@ mod types;
 mod values;
 
 #[cfg(feature = "shakmaty")]
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 pub use adapters::UnsupportedMove;
 pub use board::{PinCache, Pins, SeeBoard};
 pub use exact::legal_captures;
 pub use lines::{between, line};
+pub use names::ParseNameError;
 pub use rules::{Rules, UnknownRules};
 pub use see::{see, see_ge, See};
 pub use trace::{Capture, Trace};

@@ -14,7 +14,7 @@ use swapoff::{Move, PieceValues, Rules, See};
 
 mod common;
 
-use common::{data_lines, placement, Rng};
+use common::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
 
 fn parse(fen: &str) -> Chess {
     swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
@@ -519,8 +519,8 @@ fn random_positions(seed: u64, crowded: usize, plies: usize) -> Vec<Chess> {
             out.push(pos);
         }
     }
-    let mut starts = data_lines("UHO_4060_v4.epd", 6);
-    starts.extend(data_lines("endgames.epd", 6));
+    let mut starts = testdata_lines(UHO, 6);
+    starts.extend(testdata_lines(ENDGAMES, 6));
     for start in &starts {
         let mut pos = parse(start);
         for _ in 0..plies {
@@ -608,7 +608,7 @@ fn exact_matches_legal_minimax_on_random_positions() {
 #[test]
 fn exact_matches_legal_minimax_on_see_pairs() {
     let mut failures = Vec::new();
-    let lines = data_lines("see_pairs.txt", 1500);
+    let lines = testdata_lines(PAIRS, 1500);
     assert_eq!(lines.len(), 1500, "see_pairs.txt has fewer than 1500 lines");
     let see = See::new(Rules::Exact);
     for (i, line) in lines.iter().enumerate() {

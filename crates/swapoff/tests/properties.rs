@@ -2,13 +2,13 @@
 //!
 //! Positions come from random play (a seeded xorshift picks the moves, captures favoured
 //! so that exchanges get messy) from varied starts: the initial position, the first lines
-//! of the shared opening and endgame books, and hand-made positions rich in promotions,
+//! of the opening and endgame books (their first lines, in testdata/), and hand-made positions rich in promotions,
 //! en passant captures, pins and batteries. Every legal move of the position reached is
 //! checked. proptest shrinks a failure to the fewest random plies.
 
 mod common;
 
-use common::{chess, cozy_move, cozy_of, shared_lines};
+use common::{chess, cozy_move, cozy_of, testdata_lines, ENDGAMES, UHO};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
@@ -40,8 +40,8 @@ fn starts() -> &'static [Chess] {
     static STARTS: OnceLock<Vec<Chess>> = OnceLock::new();
     STARTS.get_or_init(|| {
         let mut starts = vec![Chess::default()];
-        let mut fens = shared_lines("data/UHO_4060_v4.epd", 8);
-        fens.extend(shared_lines("data/endgames.epd", 8));
+        let mut fens = testdata_lines(UHO, 8);
+        fens.extend(testdata_lines(ENDGAMES, 8));
         fens.extend(EXTRA_STARTS.iter().map(|s| s.to_string()));
         starts.extend(fens.iter().map(|f| chess(f)));
         starts

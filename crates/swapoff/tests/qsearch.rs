@@ -8,13 +8,12 @@
 //! move set the module documents (legal captures, legal non-capturing promotions, queen
 //! promotions only) and stand pat everywhere. With a filter it searches a pruned tree.
 
+mod common;
+
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, EnPassantMode, Position, Role};
-use std::fs::File;
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::sync::OnceLock;
 use swapoff::qsearch::{Ordering, Pruning, QResult, QSearch};
 use swapoff::{Move, PieceValues, Rules, See};
@@ -284,34 +283,17 @@ fn pruning_below_the_root_can_change_the_score() {
 // Properties on real positions (UHO book, first lines) and on positions reached from them
 // by random capture-biased play.
 
-fn shared_data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(name)
-}
-
 /// The first 200 positions of the UHO book, read once.
 fn book_positions() -> &'static [Chess] {
     static BOOK: OnceLock<Vec<Chess>> = OnceLock::new();
     BOOK.get_or_init(|| {
-        let path = shared_data("UHO_4060_v4.epd");
-        let file = File::open(&path).unwrap_or_else(|e| {
-            panic!(
-                "the shared data file {} is needed by this test and cannot be read: {e}",
-                path.display()
-            )
-        });
-        let positions: Vec<Chess> = BufReader::new(file)
-            .lines()
-            .take(200)
+        common::testdata_lines(common::UHO, 200)
+            .iter()
             .map(|line| {
-                let line = line.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
                 let fen: Vec<&str> = line.split_ascii_whitespace().take(4).collect();
                 parse(&fen.join(" "))
             })
-            .collect();
-        assert_eq!(positions.len(), 200, "{} is too short", path.display());
-        positions
+            .collect()
     })
 }
 

@@ -23,7 +23,7 @@ use swapoff::{Move, PieceValues, Rules, See};
 
 mod common;
 
-use common::{data_lines, placement, Rng};
+use common::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
 
 /// A literal port of Stockfish's static exchange threshold test.
 mod port {
@@ -433,8 +433,23 @@ fn random_values(rng: &mut Rng) -> PieceValues {
 
 #[test]
 fn port_agrees_on_see_pairs() {
-    let lines = data_lines("see_pairs.txt", 3000);
-    assert_eq!(lines.len(), 3000, "see_pairs.txt has fewer than 3000 lines");
+    let lines = testdata_lines(PAIRS, 3000);
+    port_agrees_on_pairs(&lines, "see_pairs.txt, first 3000 pairs");
+}
+
+/// The same over a whole pairs file (144,673 pairs for the project's standard file),
+/// opt-in: `SWAPOFF_PAIRS=FILE cargo test --release -p swapoff --test stockfish -- --ignored`.
+#[test]
+#[ignore = "whole-file run: set SWAPOFF_PAIRS to a FEN;UCI pairs file"]
+fn port_agrees_on_whole_pairs_file() {
+    let path = common::opt_in_file("SWAPOFF_PAIRS");
+    let lines = common::file_lines(&path, None);
+    port_agrees_on_pairs(&lines, &path.display().to_string());
+}
+
+/// Every pair of `lines` (`FEN;UCI`): the Stockfish rules agree with the port on every
+/// threshold of the pruning range, in Stockfish's values and in the standard ones.
+fn port_agrees_on_pairs(lines: &[String], label: &str) {
     let mut rng = Rng(0x5EE_0001);
     let mut report = Report::default();
     let standard = See::new(Rules::Stockfish).with_values(PieceValues::STANDARD);
@@ -443,7 +458,7 @@ fn port_agrees_on_see_pairs() {
     for (i, line) in lines.iter().enumerate() {
         let (fen, text) = line
             .split_once(';')
-            .unwrap_or_else(|| panic!("see_pairs.txt line {}: no ';' in {line:?}", i + 1));
+            .unwrap_or_else(|| panic!("{label} line {}: no ';' in {line:?}", i + 1));
         if fen != last_fen || cached.is_none() {
             let pos = parse(fen);
             let sf = SfPosition::new(&pos, STOCKFISH_VALUES);
@@ -460,7 +475,7 @@ fn port_agrees_on_see_pairs() {
             .parse::<UciMove>()
             .ok()
             .and_then(|u| u.to_move(pos).ok())
-            .unwrap_or_else(|| panic!("see_pairs.txt line {}: bad move in {line:?}", i + 1));
+            .unwrap_or_else(|| panic!("{label} line {}: bad move in {line:?}", i + 1));
         let mv = Move::try_from(&m).expect("standard chess moves always convert");
         let see = See::new(Rules::Stockfish);
         // Every threshold of the usual pruning range, one by one.
@@ -471,7 +486,7 @@ fn port_agrees_on_see_pairs() {
         let ts = thresholds_for(standard.value(pos, mv), &mut rng, 25);
         compare_move(pos, sf_std, &standard, &m, &ts, &mut report);
     }
-    report.finish("see_pairs.txt, first 3000 pairs", 3000 * 600);
+    report.finish(label, lines.len() as u64 * 600);
 }
 
 /// Starting points for random play: quiet openings, tactical middlegames with pins, and
@@ -496,8 +511,8 @@ const START_FENS: &[&str] = &[
 #[test]
 fn port_agrees_on_random_play() {
     let mut starts: Vec<String> = START_FENS.iter().map(|s| s.to_string()).collect();
-    starts.extend(data_lines("UHO_4060_v4.epd", 12));
-    starts.extend(data_lines("endgames.epd", 12));
+    starts.extend(testdata_lines(UHO, 12));
+    starts.extend(testdata_lines(ENDGAMES, 12));
     let mut rng = Rng(0x5EE_0002);
     let mut report = Report::default();
     for start in &starts {

@@ -1,4 +1,4 @@
-//! Every row of the two shared SEE suites (Leorik's and Zangdar's), through both adapters.
+//! Every row of the two SEE suites in testdata/ (Leorik's and Zangdar's), through both adapters.
 //!
 //! Under [`Rules::Default`] with the standard values every row must give its expected
 //! value, except the rows listed in [`CONVENTIONS`], whose expectation encodes a convention
@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{chess, cozy_move, cozy_of, read_shared};
+use common::{chess, cozy_move, cozy_of, read_testdata};
 use shakmaty::Position;
 use std::collections::BTreeSet;
 use swapoff::parse::{FenError, MoveError};
@@ -153,7 +153,7 @@ const UNREADABLE: [(&str, usize, &str, Unreadable); 5] = [
 ];
 
 fn rows(file: &str) -> Vec<SuiteRow> {
-    swapoff::suite::parse(&read_shared(file))
+    swapoff::suite::parse(&read_testdata(file))
         .into_iter()
         .map(|r| r.unwrap_or_else(|e| panic!("{file}: {e}")))
         .collect()

@@ -1,4 +1,4 @@
-//! `swapoff audit FILE...`: how often each fast rule set gives the exact SEE value, on
+//! `seeswap audit FILE...`: how often each fast rule set gives the exact SEE value, on
 //! which kinds of move it does not, why, and how fast each rule set is.
 //!
 //! # Input
@@ -79,7 +79,7 @@ value. At that node, first match wins:
 
 Exit codes: 0 done; 1 some lines skipped (reported on stderr); 2 usage error or unreadable file.";
 
-/// Flags of `swapoff audit`.
+/// Flags of `seeswap audit`.
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = CAUSES_HELP)]
 pub struct Args {
@@ -152,7 +152,7 @@ pub fn run(args: Args) -> ExitCode {
             name,
             reader,
             args.quiet,
-            |message| bar.suspend(|| eprintln!("swapoff: {message}")),
+            |message| bar.suspend(|| eprintln!("seeswap: {message}")),
             |n| bar.inc(n),
         );
     }
@@ -268,7 +268,7 @@ pub fn run(args: Args) -> ExitCode {
         print!("{}", summary.table());
     }
     if data.skipped > 0 {
-        eprintln!("swapoff: {} line(s) skipped (reported above)", data.skipped);
+        eprintln!("seeswap: {} line(s) skipped (reported above)", data.skipped);
         ExitCode::from(EXIT_PARTIAL)
     } else {
         ExitCode::from(EXIT_OK)

@@ -144,7 +144,7 @@ impl Summary {
         let moves = self.moves();
         let _ = writeln!(
             out,
-            "swapoff audit: {moves} moves in {} positions ({} lines: {} FEN/EPD, {} FEN;MOVE; {} skipped)",
+            "seeswap audit: {moves} moves in {} positions ({} lines: {} FEN/EPD, {} FEN;MOVE; {} skipped)",
             self.positions, self.lines, self.position_lines, self.pair_lines, self.skipped
         );
         let _ = writeln!(

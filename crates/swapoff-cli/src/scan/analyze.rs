@@ -1,4 +1,4 @@
-//! What `swapoff scan` computes for one position: every capture and promotion with its SEE,
+//! What `seeswap scan` computes for one position: every capture and promotion with its SEE,
 //! the pieces each side has en prise, and the swap-off balance.
 //!
 //! The work is done on a `cozy_chess::Board` (fast legal move generation and null moves);

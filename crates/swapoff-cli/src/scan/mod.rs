@@ -1,4 +1,4 @@
-//! `swapoff scan`: stream EPD and PGN files and report, for every position, each capture's
+//! `seeswap scan`: stream EPD and PGN files and report, for every position, each capture's
 //! SEE, the pieces en prise on both sides and the swap-off balance, as the Swapping-Off
 //! Material Analyzer (SOMA) of the early chess programs judged a position by the exchanges
 //! available on every square.
@@ -46,7 +46,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 use swapoff::See;
 
-/// Flags of `swapoff scan`.
+/// Flags of `seeswap scan`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// EPD/FEN or PGN files (`-` for stdin; default stdin).
@@ -204,7 +204,7 @@ pub fn run(args: Args) -> ExitCode {
                 progress.suspend(|| {
                     let mut err = io::stderr().lock();
                     for m in &d.messages {
-                        let _ = writeln!(err, "swapoff: {m}");
+                        let _ = writeln!(err, "seeswap: {m}");
                     }
                 });
             }

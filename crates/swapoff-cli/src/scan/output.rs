@@ -1,4 +1,4 @@
-//! Output of `swapoff scan`: JSON Lines or CSV rows written by hand into a reused buffer
+//! Output of `seeswap scan`: JSON Lines or CSV rows written by hand into a reused buffer
 //! (the hot path: no serde, no `fmt` machinery), the totals, and the summary.
 
 use super::analyze::{piece_letter, Capture, Hanging, Report};
@@ -487,7 +487,7 @@ impl Stats {
             String::new()
         };
         format!(
-            "swapoff scan: {} positions{games}, {} captures ({:.1}% winning, {:.1}% equal, {:.1}% losing), {} hanging pieces, {} skipped; {:.2} s, {:.0} positions/s",
+            "seeswap scan: {} positions{games}, {} captures ({:.1}% winning, {:.1}% equal, {:.1}% losing), {} hanging pieces, {} skipped; {:.2} s, {:.0} positions/s",
             self.positions,
             self.captures,
             pct(self.winning),

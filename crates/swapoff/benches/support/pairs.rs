@@ -1,5 +1,8 @@
-//! Loading `shared/data/see_pairs.txt` for the benchmarks: every position parsed with
-//! shakmaty, cozy-chess and pleco, every move converted once, all before any timing.
+//! Loading the `FEN;UCI` pairs for the benchmarks: every position parsed with shakmaty,
+//! cozy-chess and pleco, every move converted once, all before any timing.
+//!
+//! The pairs are the file named by `SWAPOFF_PAIRS` (the project's standard file holds
+//! 144,673 pairs), or else the 14,525 pairs the command-line tool builds in.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -42,9 +45,14 @@ pub struct Data {
 /// Thresholds of the cycling case.
 pub const THRESHOLDS: [i32; 3] = [-100, 0, 100];
 
-/// The shared pairs file: `../../../shared/data/see_pairs.txt` from this crate.
+/// `SWAPOFF_PAIRS` if set, else the command-line tool's built-in bench pairs.
 pub fn pairs_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/see_pairs.txt")
+    match std::env::var_os("SWAPOFF_PAIRS") {
+        Some(path) => PathBuf::from(path),
+        None => {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../swapoff-cli/data/bench_pairs.txt")
+        }
+    }
 }
 
 fn pleco_board(fen: &str) -> Option<pleco::Board> {
@@ -73,7 +81,7 @@ pub fn load_first(limit: usize) -> Data {
     let path = pairs_path();
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "cannot read the benchmark data {}: {e} (the shared data folder must sit beside the repository)",
+            "cannot read the benchmark pairs {}: {e} (SWAPOFF_PAIRS names another file)",
             path.display()
         )
     });

@@ -46,6 +46,7 @@ fn from_piece(p: cozy_chess::Piece) -> Role {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
 impl SeeBoard for cozy_chess::Board {
     #[inline(always)]
     fn by_color(&self, c: Color) -> Bitboard {
@@ -81,6 +82,7 @@ impl SeeBoard for cozy_chess::Board {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
 impl Move {
     /// Converts a cozy-chess move played on `board`.
     ///

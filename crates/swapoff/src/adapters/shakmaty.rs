@@ -48,6 +48,7 @@ fn from_role(r: shakmaty::Role) -> Role {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 impl SeeBoard for shakmaty::Board {
     #[inline(always)]
     fn by_color(&self, c: Color) -> Bitboard {
@@ -84,6 +85,7 @@ impl SeeBoard for shakmaty::Board {
 }
 
 /// `shakmaty::Chess` answers through its board.
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 impl SeeBoard for shakmaty::Chess {
     #[inline(always)]
     fn by_color(&self, c: Color) -> Bitboard {
@@ -125,8 +127,10 @@ impl SeeBoard for shakmaty::Chess {
 
 /// A shakmaty move that has no meaning in standard chess (a Crazyhouse drop).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 pub struct UnsupportedMove(pub shakmaty::Move);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 impl fmt::Display for UnsupportedMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -137,8 +141,10 @@ impl fmt::Display for UnsupportedMove {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 impl std::error::Error for UnsupportedMove {}
 
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 impl TryFrom<&shakmaty::Move> for Move {
     type Error = UnsupportedMove;
 

@@ -6,56 +6,59 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::path::PathBuf;
 use swapoff::Move;
 
-/// The shared data folder, `/work/shared` seen from this crate. Panics with a clear message
-/// when it is missing: tests over shared data must fail, never skip.
-pub fn shared_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
-    assert!(
-        dir.is_dir(),
-        "shared data folder {} is missing: the core tests need /work/shared (suites and data)",
-        dir.display()
-    );
-    dir
+/// The repository's test data folder, `testdata/` at the workspace root.
+pub fn testdata_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
 
-/// Reads a file of the shared folder (`suites/leorik_see.epd`, ...), or panics naming it.
-pub fn read_shared(relative: &str) -> String {
-    let path = shared_dir().join(relative);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read shared data file {}: {e} (the core tests need it)",
-            path.display()
-        )
-    })
+/// Reads a file of `testdata/` (`suites/leorik_see.epd`, ...), or panics naming it.
+pub fn read_testdata(relative: &str) -> String {
+    let path = testdata_dir().join(relative);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read test data file {}: {e}", path.display()))
 }
 
-/// The first `n` non-empty lines of a shared file (read no further: the books are big).
-pub fn shared_lines(relative: &str, n: usize) -> Vec<String> {
+/// The first `n` non-empty lines of a file of `testdata/`; fails if it has fewer.
+pub fn testdata_lines(relative: &str, n: usize) -> Vec<String> {
+    file_lines(&testdata_dir().join(relative), Some(n))
+}
+
+/// The non-empty lines of a file, trimmed: the first `n` of them when `n` is given (read
+/// no further: the whole books are big), and then the file must have that many.
+pub fn file_lines(path: &std::path::Path, n: Option<usize>) -> Vec<String> {
     use std::io::BufRead;
-    let path = shared_dir().join(relative);
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot open shared data file {}: {e} (the core tests need it)",
-            path.display()
-        )
-    });
+    let file = std::fs::File::open(path)
+        .unwrap_or_else(|e| panic!("cannot open data file {}: {e}", path.display()));
     let mut lines = Vec::new();
     for line in std::io::BufReader::new(file).lines() {
         let line = line.unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         if !line.trim().is_empty() {
             lines.push(line.trim().to_string());
         }
-        if lines.len() == n {
+        if Some(lines.len()) == n {
             break;
         }
     }
-    assert_eq!(
-        lines.len(),
-        n,
-        "{} has fewer than {n} lines",
-        path.display()
-    );
+    if let Some(n) = n {
+        assert_eq!(
+            lines.len(),
+            n,
+            "{} has fewer than {n} lines",
+            path.display()
+        );
+    }
     lines
+}
+
+/// The whole-file data named by environment variable `var`, for the opt-in (`--ignored`)
+/// agreement runs: a missing variable or file fails the run, it never passes silently.
+pub fn opt_in_file(var: &str) -> PathBuf {
+    let path = std::env::var_os(var).unwrap_or_else(|| {
+        panic!("set {var} to the whole data file for this opt-in run (see the README)")
+    });
+    let path = PathBuf::from(path);
+    assert!(path.is_file(), "{var}={} is not a file", path.display());
+    path
 }
 
 /// The same position as a cozy-chess board, through its FEN.
@@ -114,10 +117,12 @@ impl Rng {
     }
 }
 
-/// The first `n` lines of `/work/shared/data/<name>`; fails the test if the file is missing.
-pub fn data_lines(name: &str, n: usize) -> Vec<String> {
-    shared_lines(&format!("data/{name}"), n)
-}
+/// The first 3,000 lines of the standard `FEN;UCI` pairs file.
+pub const PAIRS: &str = "positions/see_pairs_head.txt";
+/// The first 2,000 positions of Stockfish's UHO opening book.
+pub const UHO: &str = "positions/uho_head.epd";
+/// The first 2,000 positions of Stockfish's endgame book.
+pub const ENDGAMES: &str = "positions/endgames_head.epd";
 
 /// The piece-placement field of a FEN for a board given square by square (a1 first, upper
 /// case white, `None` for an empty square).

@@ -1,0 +1,201 @@
+//! What is timed: each case (`see_ge(m, 0)`, `see_ge` with cycling thresholds, `see`)
+//! under each rule set and adapter, and the naive recursive SEE beside them.
+
+use super::pairs::{Data, Pair};
+use super::timing::{time_reps, Pass, Schedule, Timing};
+use swapoff::{PinCache, Rules, See, SeeBoard};
+
+/// What is asked of each pair.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Case {
+    Ge0,
+    GeCycle,
+    Value,
+}
+
+impl Case {
+    pub const ALL: [Case; 3] = [Case::Ge0, Case::GeCycle, Case::Value];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Case::Ge0 => "see_ge0",
+            Case::GeCycle => "see_ge_cycle",
+            Case::Value => "see",
+        }
+    }
+}
+
+/// One case over `pairs`; the sum keeps the calls from being optimised away.
+#[inline(never)]
+fn run_case<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
+    // The default rules and values are what the free functions compute: time those, as an
+    // engine calls them.
+    if see == See::default() {
+        return run_free(boards, pairs, case);
+    }
+    let mut sum = 0i64;
+    match case {
+        Case::Ge0 => {
+            for p in pairs {
+                sum += i64::from(see.ge(&boards[p.pos as usize], p.mv, 0));
+            }
+        }
+        Case::GeCycle => {
+            for p in pairs {
+                sum += i64::from(see.ge(&boards[p.pos as usize], p.mv, p.threshold));
+            }
+        }
+        Case::Value => {
+            for p in pairs {
+                sum += i64::from(see.value(&boards[p.pos as usize], p.mv));
+            }
+        }
+    }
+    sum
+}
+
+/// [`swapoff::see`] and [`swapoff::see_ge`] over `pairs`, one loop per case.
+#[inline(never)]
+fn run_free<B: SeeBoard>(boards: &[B], pairs: &[Pair], case: Case) -> i64 {
+    let mut sum = 0i64;
+    match case {
+        Case::Ge0 => {
+            for p in pairs {
+                sum += i64::from(swapoff::see_ge(&boards[p.pos as usize], p.mv, 0));
+            }
+        }
+        Case::GeCycle => {
+            for p in pairs {
+                sum += i64::from(swapoff::see_ge(&boards[p.pos as usize], p.mv, p.threshold));
+            }
+        }
+        Case::Value => {
+            for p in pairs {
+                sum += i64::from(swapoff::see(&boards[p.pos as usize], p.mv));
+            }
+        }
+    }
+    sum
+}
+
+/// The recursive comparator answering the same question under the same rules.
+#[inline(never)]
+fn run_recursive<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
+    let values = see.values();
+    let mut sum = 0i64;
+    for p in pairs {
+        let v = swapoff::recursive::see(&boards[p.pos as usize], p.mv, see.rules(), &values);
+        sum += match case {
+            Case::Ge0 => i64::from(v >= 0),
+            Case::GeCycle => i64::from(v >= p.threshold),
+            Case::Value => i64::from(v),
+        };
+    }
+    sum
+}
+
+/// The evaluators timed: label and rules with their default values.
+fn rule_sets() -> [(&'static str, See); 3] {
+    [
+        ("default", See::new(Rules::Default)),
+        ("classic", See::new(Rules::Classic)),
+        ("stockfish", See::new(Rules::Stockfish)),
+    ]
+}
+
+/// Times every case of one pass over the given pair sets (`captures`, `all`).
+pub fn time_pass(
+    data: &Data,
+    pass: Pass,
+    schedule: Schedule,
+    recursive: bool,
+    sets: &[(&str, Vec<Pair>)],
+) -> Vec<Timing> {
+    // Pins computed once per position before timing, as an engine keeps them.
+    let chess_cached: Vec<_> = data.chess.iter().map(PinCache::new).collect();
+    let cozy_cached: Vec<_> = data.cozy.iter().map(PinCache::new).collect();
+    let mut out = Vec::new();
+    for (moves, pairs) in sets {
+        let blocks = pass.blocks(pairs);
+        if blocks.is_empty() {
+            continue;
+        }
+        for case in Case::ALL {
+            let group = format!("{}/{}/{moves}", pass.name(), case.name());
+            let mut time = |rules: &str, adapter: &str, f: &mut dyn FnMut(&[Pair]) -> i64| {
+                out.push(Timing::new(
+                    &group,
+                    rules,
+                    adapter,
+                    time_reps(&blocks, schedule, f),
+                ));
+            };
+            for (label, see) in rule_sets() {
+                time(label, "shakmaty", &mut |c| {
+                    run_case(see, &data.chess, c, case)
+                });
+                time(label, "cozy", &mut |c| run_case(see, &data.cozy, c, case));
+            }
+            let see = See::new(Rules::Default);
+            let cached = "default+pincache";
+            time(cached, "shakmaty", &mut |c| {
+                run_case(see, &chess_cached, c, case)
+            });
+            time(cached, "cozy", &mut |c| {
+                run_case(see, &cozy_cached, c, case)
+            });
+            if recursive {
+                time("recursive-default", "cozy", &mut |c| {
+                    run_recursive(see, &data.cozy, c, case)
+                });
+                let ours = out
+                    .iter()
+                    .find(|o| o.group == group && o.rules == "default" && o.adapter == "cozy")
+                    .map(|o| o.ns_per_call);
+                if let (Some(ours), Some(t)) = (ours, out.last_mut()) {
+                    t.ratio_vs_swapoff = Some(t.ns_per_call / ours.max(1e-9));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::pairs::{parse_pairs, tests::SAMPLE};
+    use std::time::Duration;
+
+    #[test]
+    fn timed_cases_agree_between_adapters() {
+        let data = parse_pairs(SAMPLE);
+        let schedule = Schedule {
+            reps: 1,
+            min_time: Duration::ZERO,
+            budget: Duration::from_millis(1),
+        };
+        let sets = [("all", data.all.clone())];
+        let cases = time_pass(&data, Pass::Cold, schedule, true, &sets);
+        // 3 cases x (4 rule sets x 2 adapters + the recursive comparator).
+        assert_eq!(cases.len(), 3 * 9);
+        for t in cases.iter().filter(|t| t.adapter == "shakmaty") {
+            let cozy = cases
+                .iter()
+                .find(|o| o.group == t.group && o.rules == t.rules && o.adapter == "cozy")
+                .map(|o| o.checksum);
+            assert_eq!(Some(t.checksum), cozy, "{} {}", t.group, t.rules);
+        }
+        // Rxe5 wins a pawn (+100), Kb1 loses nothing: the value sum is 100.
+        let value = cases
+            .iter()
+            .find(|t| t.group == "cold/see/all" && t.rules == "default" && t.adapter == "cozy")
+            .map(|t| t.checksum);
+        assert_eq!(value, Some(100));
+        let recursive = cases
+            .iter()
+            .find(|t| t.group == "cold/see/all" && t.rules == "recursive-default")
+            .map(|t| (t.checksum, t.ratio_vs_swapoff.is_some()));
+        assert_eq!(recursive, Some((100, true)));
+    }
+}
