@@ -9,6 +9,7 @@
 
 use crate::board::SeeBoard;
 use crate::exchange::Opening;
+use crate::score::{clamp, LIMIT};
 use crate::trace::{Capture, Trace};
 use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
 use crate::values::PieceValues;
@@ -222,10 +223,10 @@ pub(crate) fn window<B: SeeBoard + ?Sized>(
     beta: i32,
 ) -> i32 {
     if mv.kind == MoveKind::Castle {
-        return crate::see::clamp(0, alpha, beta);
+        return clamp(0, alpha, beta);
     }
     let Some((opening, state)) = opening(board, mv) else {
-        return crate::see::clamp(0, alpha, beta);
+        return clamp(0, alpha, beta);
     };
     // The mover's value is the gain minus the best the opponent can then win.
     let gain = opening.gain(values);
@@ -237,7 +238,7 @@ pub(crate) fn window<B: SeeBoard + ?Sized>(
         gain - beta,
         gain - alpha,
     );
-    crate::see::clamp(gain - reply, alpha, beta)
+    clamp(gain - reply, alpha, beta)
 }
 
 /// The principal variation of the exact search as a trace.
@@ -263,7 +264,7 @@ pub(crate) fn trace<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceVal
         },
     }];
     let mut gains = vec![opening.gain(values)];
-    let limit = crate::see::LIMIT;
+    let limit = LIMIT;
     let mut side = !mover;
     // Follow, at each step, a capture that achieves the side's best value; stop when none
     // beats standing pat. The gain list is built as for the fast rules.

@@ -74,6 +74,7 @@ pub mod parse;
 pub mod qsearch;
 pub mod recursive;
 mod rules;
+mod score;
 mod see;
 pub mod suite;
 mod trace;
@@ -92,3 +93,14 @@ pub use see::{see, see_ge, See};
 pub use trace::{Capture, Trace};
 pub use types::{Bitboard, Color, Move, MoveKind, Role, Square};
 pub use values::{ParseValuesError, PieceValues, ValuesError, MAX_PIECE_VALUE};
+
+/// The repository README's Rust example, compiled and run as a doc test so it cannot rot
+/// (its command examples are checked by the command-line tool's tests).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
+/// The crate README's example, run as a doc test too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

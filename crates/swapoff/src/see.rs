@@ -34,13 +34,10 @@ use crate::exchange::{
     captured_value, mover, recapture_outcome, recapture_promotes, Exchange, Start,
 };
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
+use crate::score::{clamp, LIMIT};
 use crate::trace::{trace_fast, Trace};
 use crate::types::{Color, Move, MoveKind, Role, Square};
 use crate::values::PieceValues;
-
-/// No SEE value reaches this magnitude (at most 32 captures of at most twice
-/// [`crate::MAX_PIECE_VALUE`]), so it serves as infinity and as the clamp for thresholds.
-pub(crate) const LIMIT: i32 = 1 << 30;
 
 /// A rule set and piece values: everything needed to evaluate exchanges.
 ///
@@ -466,11 +463,4 @@ fn promoting_recapture_possible<B: SeeBoard + ?Sized>(board: &B, to: Square) -> 
     let white = board.pawn_attacks(Color::Black, to) & pawns & board.by_color(Color::White);
     let black = board.pawn_attacks(Color::White, to) & pawns & board.by_color(Color::Black);
     (white & RANK_7) | (black & RANK_2) != 0
-}
-
-/// `value.clamp(alpha, beta)` for `alpha < beta`, written out: `Ord::clamp` compiles to an
-/// out-of-line call with a panic check on the hot path.
-#[inline(always)]
-pub(crate) fn clamp(value: i32, alpha: i32, beta: i32) -> i32 {
-    value.max(alpha).min(beta)
 }

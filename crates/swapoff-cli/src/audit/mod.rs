@@ -32,7 +32,7 @@
 //! Each disagreement gets one cause: pin, check, promotion, equal-value order, king rule
 //! or other. The classifier finds the first node of the fast rule set's capture
 //! sequence whose treatment changes the value, and reads the cause off that node in a
-//! fixed order; [`classify`](self::classify) documents it. A few examples per rule set
+//! fixed order; [`classify`] documents it. A few examples per rule set
 //! and cause (`--examples`, default 3, the first in input order) are shown with the FEN,
 //! the move, both values and the deciding node.
 //!
