@@ -1,26 +1,32 @@
 #!/usr/bin/env bash
-# Peak memory of `swapoff scan` on N positions versus 10N: a streaming scan stays flat.
+# Peak memory of `seeswap scan` on N positions versus 10N: a streaming scan stays flat.
 #
-# Usage: scripts/scan_memory.sh [path/to/swapoff]
-#   Default binary: $CARGO_TARGET_DIR/release/swapoff (or target/release/swapoff), built
+# Usage: scripts/scan_memory.sh DATA_DIR [path/to/seeswap]
+#   DATA_DIR holds Stockfish's books UHO_4060_v4.epd and endgames.epd (~400,000 positions)
+#   and bjbraams_chessdb_198350_lines.pgn (16 MB), which are too big for the repository.
+#   Default binary: $CARGO_TARGET_DIR/release/seeswap (or target/release/seeswap), built
 #   with `cargo build --release -p swapoff-cli` first if missing.
-# Inputs: the shared EPD books (UHO_4060_v4.epd + endgames.epd, ~400,000 positions) and the
-# 16 MB PGN, each once and concatenated ten times into a temporary directory. Output goes
+# Inputs: the books and the PGN, each once and concatenated ten times into a temporary
+# directory. Output goes
 # to /dev/null. Peak RSS comes from /usr/bin/time -v ("Maximum resident set size"), or
 # from /proc/<pid>/status VmHWM when GNU time is missing.
 # Exits 1 if the 10x run needs more than twice the memory of the 1x run.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-shared="$root/../shared/data"
+if [[ $# -lt 1 ]]; then
+    echo "usage: $0 DATA_DIR [path/to/seeswap]" >&2
+    exit 2
+fi
+shared="$1"
 for f in UHO_4060_v4.epd endgames.epd bjbraams_chessdb_198350_lines.pgn; do
     if [[ ! -f "$shared/$f" ]]; then
-        echo "missing shared data: $shared/$f" >&2
+        echo "missing data file: $shared/$f" >&2
         exit 2
     fi
 done
 
-bin="${1:-${CARGO_TARGET_DIR:-$root/target}/release/swapoff}"
+bin="${2:-${CARGO_TARGET_DIR:-$root/target}/release/seeswap}"
 if [[ ! -x "$bin" ]]; then
     (cd "$root" && cargo build --release -p swapoff-cli)
 fi

@@ -4,7 +4,7 @@
 //! # Input
 //!
 //! Each line is read on its own and its kind is told from its text:
-//! - `FEN;MOVE` (a pair line, like `../shared/data/see_pairs.txt`): exactly that move is
+//! - `FEN;MOVE` (a pair line, like `testdata/positions/see_pairs_head.txt`): exactly that move is
 //!   evaluated, whatever its kind, quiet moves included. The move is SAN or UCI; more
 //!   `;`-separated fields after it are ignored, so suite files (`FEN; move; value;
 //!   comment`) can be audited too.
