@@ -1,7 +1,6 @@
 //! Pieces every command shares: rule and value flags, input opening, exit codes.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io;
 use std::process::ExitCode;
 use swapoff::{PieceValues, Rules, See};
 
@@ -32,15 +31,6 @@ impl RuleArgs {
             Some(v) => see.with_values(v),
             None => see,
         }
-    }
-}
-
-/// Opens a file, or standard input for `-`, as buffered lines.
-pub fn open_input(path: &str) -> io::Result<Box<dyn BufRead + Send>> {
-    if path == "-" {
-        Ok(Box::new(BufReader::new(io::stdin())))
-    } else {
-        Ok(Box::new(BufReader::new(File::open(path)?)))
     }
 }
 

@@ -13,11 +13,12 @@
 
 mod diagram;
 
-use crate::common::{fatal, open_input, RuleArgs, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{fatal, output_error, RuleArgs, EXIT_OK, EXIT_PARTIAL};
+use crate::records::InputName;
 use serde::Serialize;
 use shakmaty::san::San;
 use shakmaty::Chess;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use swapoff::parse::{self, MoveError};
 use swapoff::{Color, Move, PieceValues, Role, See, Trace};
@@ -34,7 +35,7 @@ pub struct Args {
     /// One output line per input line; blank and `#` lines give an empty line (`null`
     /// with --json); bad lines give `error` and a `FILE:LINE: why` message on stderr.
     #[arg(long, value_name = "FILE", conflicts_with = "words")]
-    batch: Option<String>,
+    batch: Option<std::path::PathBuf>,
 
     /// Print the threshold test `SEE >= T` (true/false) instead of the value. In batch
     /// mode it applies to lines that carry no threshold of their own.
@@ -64,7 +65,7 @@ pub fn run(args: Args) -> ExitCode {
                     "--trace with --batch needs --json, so that each result stays on one line",
                 );
             }
-            batch(path, &args, see)
+            batch(&InputName::from(path.clone()), &args, see)
         }
         None => single(&args, see),
     }
@@ -125,8 +126,7 @@ fn single(args: &Args, see: See) -> ExitCode {
     };
     match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::from(EXIT_OK),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_OK),
-        Err(e) => fatal(format!("cannot write output: {e}")),
+        Err(e) => output_error(e),
     }
 }
 
@@ -424,36 +424,32 @@ fn batch_line(
     Ok(Ok(()))
 }
 
-fn batch(path: &str, args: &Args, see: See) -> ExitCode {
-    let mut input = match open_input(path) {
-        Ok(i) => i,
-        Err(e) => return fatal(format!("cannot open {path}: {e}")),
+fn batch(input: &InputName, args: &Args, see: See) -> ExitCode {
+    let mut records = match input.records() {
+        Ok(r) => r,
+        Err(why) => return fatal(why),
     };
-    let name = if path == "-" { "<stdin>" } else { path };
+    let name = input.display();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut buf = Vec::new();
     let mut cache = None;
     let mut bad = 0usize;
     let mut line_no = 0usize;
     let mut read_error = None;
     let result: io::Result<()> = (|| loop {
-        buf.clear();
-        let n = match input.read_until(b'\n', &mut buf) {
-            Ok(n) => n,
+        let record = match records.next_record() {
+            Ok(Some((_, record))) => record,
+            Ok(None) => return Ok(()),
             Err(e) => {
                 read_error = Some(format!("cannot read {name} after line {line_no}: {e}"));
                 return Ok(());
             }
         };
-        if n == 0 {
-            return Ok(());
-        }
         line_no += 1;
-        let outcome = match std::str::from_utf8(&buf) {
-            Err(_) => Err("the line is not valid UTF-8".to_string()),
+        let outcome = match record.text() {
+            Err(why) => Err(why),
             Ok(text) => {
-                let text = text.trim_start_matches('\u{feff}').trim();
+                let text = text.trim();
                 if text.is_empty() || text.starts_with('#') {
                     // Keep output line N answering input line N.
                     writeln!(out, "{}", if args.json { "null" } else { "" })?;
@@ -487,8 +483,6 @@ fn batch(path: &str, args: &Args, see: See) -> ExitCode {
             Some(e) => fatal(e),
             None => ExitCode::from(code),
         },
-        // A closed pipe (`| head`) is the reader's choice, not an error.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
-        Err(e) => fatal(format!("cannot write output: {e}")),
+        Err(e) => output_error(e),
     }
 }

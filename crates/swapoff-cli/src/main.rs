@@ -11,6 +11,7 @@ mod bench;
 mod common;
 mod eval;
 mod order;
+mod records;
 mod scan;
 mod suite;
 

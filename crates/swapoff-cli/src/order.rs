@@ -17,13 +17,15 @@
 //! Input lines hold a FEN; only its first four fields are read, so move counters and EPD
 //! opcodes after them are ignored, as is anything after a `;`. Blank and `#` lines are
 //! skipped; a bad line is reported as `FILE:LINE: why` and skipped, and the exit code is
-//! then 1.
+//! then 1 (2 when a file cannot be opened; the others are still read). The input is
+//! measured in windows of 4,096 positions with running totals, so memory stays flat.
 
-use crate::common::{fatal, open_input, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{output_error, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::records::{InputName, Records};
 use rayon::prelude::*;
 use serde::Serialize;
 use shakmaty::Chess;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::qsearch::{Ordering, Pruning, QSearch};
@@ -34,7 +36,7 @@ use swapoff::{parse, PieceValues, Rules};
 pub struct Args {
     /// EPD/FEN files, one position per line (`-` for stdin).
     #[arg(value_name = "FILE", required = true)]
-    files: Vec<String>,
+    files: Vec<std::path::PathBuf>,
 
     /// Use only the first N positions (over all files, in order).
     #[arg(long, value_name = "N")]
@@ -239,69 +241,96 @@ fn time_configs(configs: &[Config], positions: &[Chess], repeat: u32) -> Vec<Opt
     total.into_iter().map(Some).collect()
 }
 
-fn aggregate(
-    configs: &[Config],
-    results: &[PositionResult],
-    times: &[Option<f64>],
-) -> (Vec<Row>, u64) {
-    let n = results.len();
-    let winning = results.iter().filter(|r| r.winning).count() as u64;
-    let baseline: u64 = results
-        .iter()
-        .map(|r| r.samples.first().map_or(0, |s| s.nodes))
-        .sum();
-    let share = |part: u64, whole: u64| {
-        if whole == 0 {
-            0.0
-        } else {
-            part as f64 / whole as f64
+/// One configuration's running sums over the positions measured so far.
+#[derive(Default, Clone, Copy)]
+struct ConfigTotals {
+    nodes: u64,
+    changed: u64,
+    change_sum: u64,
+    best_first: u64,
+    see_calls: u64,
+    see_pruned: u64,
+    delta_pruned: u64,
+    /// Timed seconds; `None` when timing is off.
+    seconds: Option<f64>,
+}
+
+/// Running sums over all windows: what the report needs, and nothing per position.
+struct Totals {
+    positions: u64,
+    /// Positions where some capture beats standing pat (the best-first denominator).
+    winning: u64,
+    configs: Vec<ConfigTotals>,
+}
+
+impl Totals {
+    fn new(configs: usize) -> Totals {
+        Totals {
+            positions: 0,
+            winning: 0,
+            configs: vec![ConfigTotals::default(); configs],
         }
-    };
-    let rows = configs
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let samples = results.iter().filter_map(|r| Some((r, r.samples.get(i)?)));
-            let (mut nodes, mut changed, mut change_sum, mut best_first) = (0u64, 0u64, 0u64, 0u64);
-            let (mut see_calls, mut see_pruned, mut delta_pruned) = (0u64, 0u64, 0u64);
-            for (r, s) in samples {
-                nodes += s.nodes;
+    }
+
+    /// Adds one window's results and timings.
+    fn add(&mut self, results: &[PositionResult], times: &[Option<f64>]) {
+        self.positions += results.len() as u64;
+        self.winning += results.iter().filter(|r| r.winning).count() as u64;
+        for (i, t) in self.configs.iter_mut().enumerate() {
+            for r in results {
+                let Some(s) = r.samples.get(i) else { continue };
+                t.nodes += s.nodes;
                 if s.score != r.reference {
-                    changed += 1;
-                    change_sum += u64::from(s.score.abs_diff(r.reference));
+                    t.changed += 1;
+                    t.change_sum += u64::from(s.score.abs_diff(r.reference));
                 }
                 if r.winning && s.first_is_best {
-                    best_first += 1;
+                    t.best_first += 1;
                 }
-                see_calls += s.see_calls;
-                see_pruned += s.see_pruned;
-                delta_pruned += s.delta_pruned;
+                t.see_calls += s.see_calls;
+                t.see_pruned += s.see_pruned;
+                t.delta_pruned += s.delta_pruned;
             }
-            Row {
+            if let Some(seconds) = times.get(i).copied().flatten() {
+                *t.seconds.get_or_insert(0.0) += seconds;
+            }
+        }
+    }
+
+    /// The report's rows.
+    fn rows(&self, configs: &[Config]) -> Vec<Row> {
+        let n = self.positions;
+        let baseline = self.configs.first().map_or(0, |t| t.nodes);
+        let share = |part: u64, whole: u64| {
+            if whole == 0 {
+                0.0
+            } else {
+                part as f64 / whole as f64
+            }
+        };
+        configs
+            .iter()
+            .zip(&self.configs)
+            .map(|(c, t)| Row {
                 ordering: c.ordering.name(),
                 pruning: c.pruning.clone(),
-                nodes_total: nodes,
-                nodes_per_position: share(nodes, n as u64),
-                nodes_relative: share(nodes, baseline),
-                score_changed: changed,
-                score_changed_share: share(changed, n as u64),
-                mean_abs_change: share(change_sum, changed),
-                best_first,
-                best_first_share: share(best_first, winning),
-                micros_per_position: times.get(i).copied().flatten().map(|t| {
-                    if n == 0 {
-                        0.0
-                    } else {
-                        t * 1e6 / n as f64
-                    }
-                }),
-                see_calls,
-                see_pruned,
-                delta_pruned,
-            }
-        })
-        .collect();
-    (rows, winning)
+                nodes_total: t.nodes,
+                nodes_per_position: share(t.nodes, n),
+                nodes_relative: share(t.nodes, baseline),
+                score_changed: t.changed,
+                score_changed_share: share(t.changed, n),
+                mean_abs_change: share(t.change_sum, t.changed),
+                best_first: t.best_first,
+                best_first_share: share(t.best_first, self.winning),
+                micros_per_position: t
+                    .seconds
+                    .map(|s| if n == 0 { 0.0 } else { s * 1e6 / n as f64 }),
+                see_calls: t.see_calls,
+                see_pruned: t.see_pruned,
+                delta_pruned: t.delta_pruned,
+            })
+            .collect()
+    }
 }
 
 /// The first four fields of a FEN line, or `None` for a blank or comment line.
@@ -318,73 +347,119 @@ fn fen_fields(line: &str) -> Option<String> {
     )
 }
 
-/// Reads positions from the files, reporting bad lines; `Err` for a file that cannot be
-/// opened.
-fn read_positions(files: &[String], limit: Option<usize>) -> Result<(Vec<Chess>, usize), String> {
-    let mut positions = Vec::new();
-    let mut skipped = 0;
-    let full = |p: &Vec<Chess>| limit.is_some_and(|l| p.len() >= l);
-    for file in files {
-        if full(&positions) {
-            break;
-        }
-        let reader = open_input(file).map_err(|e| format!("cannot open {file}: {e}"))?;
-        for (index, line) in reader.lines().enumerate() {
-            if full(&positions) {
-                break;
-            }
-            let number = index + 1;
-            let line = match line {
-                Ok(l) => l,
-                Err(e) => {
-                    eprintln!("{file}:{number}: cannot read line: {e}");
-                    skipped += 1;
-                    // An I/O error other than bad UTF-8 would repeat forever.
-                    if e.kind() == io::ErrorKind::InvalidData {
-                        continue;
-                    }
+/// Positions measured per window: reading, measuring and timing go window by window, so
+/// that memory stays flat however long the input.
+const WINDOW: usize = 4096;
+
+/// Where reading stands: the inputs, the one being read, and what went wrong so far.
+struct Reader {
+    inputs: Vec<InputName>,
+    next: usize,
+    current: Option<(String, Records<Box<dyn Read + Send>>)>,
+    /// Positions read so far (for `--limit`).
+    read: usize,
+    limit: Option<usize>,
+    skipped: usize,
+    unreadable: bool,
+}
+
+impl Reader {
+    /// The next window of at most [`WINDOW`] positions; empty at the end. Bad lines are
+    /// reported as `FILE:LINE: why` and counted; a file that cannot be opened is reported
+    /// and the next one read.
+    fn window(&mut self) -> Vec<Chess> {
+        let mut positions = Vec::new();
+        while positions.len() < WINDOW && self.limit.is_none_or(|l| self.read < l) {
+            let Some((name, records)) = self.current.as_mut() else {
+                let Some(input) = self.inputs.get(self.next) else {
                     break;
+                };
+                self.next += 1;
+                match input.records() {
+                    Ok(r) => self.current = Some((input.display(), r)),
+                    Err(why) => {
+                        eprintln!("seeswap: {why}");
+                        self.unreadable = true;
+                    }
+                }
+                continue;
+            };
+            let (number, record) = match records.next_record() {
+                Ok(Some(r)) => r,
+                Ok(None) => {
+                    self.current = None;
+                    continue;
+                }
+                Err(e) => {
+                    eprintln!("{name}: read error: {e}; rest of the file skipped");
+                    self.skipped += 1;
+                    self.current = None;
+                    continue;
                 }
             };
-            let Some(fen) = fen_fields(&line) else {
+            let line = match record.text() {
+                Ok(line) => line,
+                Err(why) => {
+                    eprintln!("{name}:{number}: {why}");
+                    self.skipped += 1;
+                    continue;
+                }
+            };
+            let Some(fen) = fen_fields(line) else {
                 continue;
             };
             match parse::position(&fen) {
-                Ok(pos) => positions.push(pos),
+                Ok(pos) => {
+                    positions.push(pos);
+                    self.read += 1;
+                }
                 Err(e) => {
-                    eprintln!("{file}:{number}: bad FEN {fen:?}: {e}");
-                    skipped += 1;
+                    eprintln!("{name}:{number}: bad FEN {fen:?}: {e}");
+                    self.skipped += 1;
                 }
             }
         }
+        positions
     }
-    Ok((positions, skipped))
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let (positions, skipped) = match read_positions(&args.files, args.limit) {
-        Ok(p) => p,
-        Err(e) => return fatal(e),
-    };
     let configs = configs(args.values, args.margin, !args.no_exact);
     let reference = QSearch::new(args.values);
     let started = Instant::now();
-    let results: Vec<PositionResult> = positions
-        .par_iter()
-        .map(|pos| measure(pos, &configs, &reference))
-        .collect();
-    let times = time_configs(&configs, &positions, args.repeat);
+    let mut reader = Reader {
+        inputs: args.files.iter().cloned().map(InputName::from).collect(),
+        next: 0,
+        current: None,
+        read: 0,
+        limit: args.limit,
+        skipped: 0,
+        unreadable: false,
+    };
+    let mut totals = Totals::new(configs.len());
+    loop {
+        let positions = reader.window();
+        if positions.is_empty() {
+            break;
+        }
+        let results: Vec<PositionResult> = positions
+            .par_iter()
+            .map(|pos| measure(pos, &configs, &reference))
+            .collect();
+        let times = time_configs(&configs, &positions, args.repeat);
+        totals.add(&results, &times);
+    }
     let wall = started.elapsed();
-    let (rows, winning) = aggregate(&configs, &results, &times);
+    let skipped = reader.skipped;
     let report = Report {
         command: "order",
-        positions: positions.len(),
+        positions: totals.positions as usize,
         skipped_lines: skipped,
-        winning_positions: winning,
+        winning_positions: totals.winning,
         margin: args.margin,
         values: args.values.to_string(),
-        rows,
+        rows: totals.rows(&configs),
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -395,10 +470,16 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         write_table(&mut out, &report, wall.as_secs_f64())
     };
-    if let Err(e) = written {
-        return fatal(format!("cannot write output: {e}"));
+    if let Err(e) = written.and_then(|()| out.flush()) {
+        return output_error(e);
     }
-    ExitCode::from(if skipped > 0 { EXIT_PARTIAL } else { EXIT_OK })
+    ExitCode::from(if reader.unreadable {
+        EXIT_FATAL
+    } else if skipped > 0 {
+        EXIT_PARTIAL
+    } else {
+        EXIT_OK
+    })
 }
 
 fn write_table(out: &mut impl Write, report: &Report, wall: f64) -> io::Result<()> {

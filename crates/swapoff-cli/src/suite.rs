@@ -6,8 +6,9 @@
 //! unreadable line), are printed with `file:line` and count as failed. The last line of
 //! the output is always `N passed, M failed`.
 
-use crate::common::{fatal, open_input, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
-use std::io::{self, BufRead, BufWriter, Write};
+use crate::common::{output_error, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::records::InputName;
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use swapoff::suite::{parse_line, SuiteRow};
 use swapoff::{parse, PieceValues, Rules, See};
@@ -20,7 +21,7 @@ use swapoff::{parse, PieceValues, Rules, See};
 pub struct Args {
     /// Suite files (`-` for stdin): lines `FEN; move; value; comment`.
     #[arg(value_name = "FILE", required = true)]
-    files: Vec<String>,
+    files: Vec<std::path::PathBuf>,
 
     /// Rule set: default, classic, stockfish or exact.
     #[arg(long, default_value = "default")]
@@ -60,30 +61,35 @@ fn check(row: &SuiteRow, see: See) -> Result<(), Failure> {
 
 /// Runs one file: the counts of the rows read, and why the file could not be read to its
 /// end, if it could not.
-fn run_file(path: &str, see: See, out: &mut impl Write) -> io::Result<(Tally, Option<String>)> {
+fn run_file(
+    input: &InputName,
+    see: See,
+    out: &mut impl Write,
+) -> io::Result<(Tally, Option<String>)> {
     let mut tally = Tally::default();
-    let mut input = match open_input(path) {
-        Ok(i) => i,
-        Err(e) => return Ok((tally, Some(format!("cannot open {path}: {e}")))),
+    let mut records = match input.records() {
+        Ok(r) => r,
+        Err(why) => return Ok((tally, Some(why))),
     };
-    let name = if path == "-" { "<stdin>" } else { path };
-    let mut buf = Vec::new();
+    let name = input.display();
     let mut line_no = 0;
     loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => return Ok((tally, None)),
-            Ok(_) => {}
+        let record = match records.next_record() {
+            Ok(Some((_, record))) => record,
+            Ok(None) => return Ok((tally, None)),
             Err(e) => {
                 let why = format!("cannot read {name} after line {line_no}: {e}");
                 return Ok((tally, Some(why)));
             }
-        }
+        };
         line_no += 1;
-        let Ok(text) = std::str::from_utf8(&buf) else {
-            tally.failed += 1;
-            writeln!(out, "{name}:{line_no}: error: the line is not valid UTF-8")?;
-            continue;
+        let text = match record.text() {
+            Ok(text) => text,
+            Err(why) => {
+                tally.failed += 1;
+                writeln!(out, "{name}:{line_no}: error: {why}")?;
+                continue;
+            }
         };
         let row = match parse_line(line_no, text) {
             Ok(Some(row)) => row,
@@ -134,14 +140,16 @@ pub fn run(args: Args) -> ExitCode {
     let mut unreadable = false;
     let result = (|| -> io::Result<()> {
         for path in &args.files {
-            let (t, read_error) = run_file(path, see, &mut out)?;
+            let input = InputName::from(path.clone());
+            let (t, read_error) = run_file(&input, see, &mut out)?;
             if let Some(why) = read_error {
                 out.flush()?;
                 eprintln!("seeswap: {why}");
                 unreadable = true;
             }
             if args.files.len() > 1 {
-                writeln!(out, "{path}: {} passed, {} failed", t.passed, t.failed)?;
+                let name = input.display();
+                writeln!(out, "{name}: {} passed, {} failed", t.passed, t.failed)?;
             }
             total.passed += t.passed;
             total.failed += t.failed;
@@ -150,9 +158,7 @@ pub fn run(args: Args) -> ExitCode {
         out.flush()
     })();
     if let Err(e) = result {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            return fatal(format!("cannot write output: {e}"));
-        }
+        return output_error(e);
     }
     ExitCode::from(if unreadable {
         EXIT_FATAL

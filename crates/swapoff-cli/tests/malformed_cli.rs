@@ -189,8 +189,9 @@ fn eval_batch_survives_nul_bytes_bad_utf8_and_megabyte_lines() {
     assert_eq!(messages.keys().copied().collect::<Vec<_>>(), [2, 3, 4]);
     assert!(messages[&2].contains("en passant"), "{}", messages[&2]);
     assert!(messages[&3].contains("UTF-8"), "{}", messages[&3]);
+    // The megabyte line is over the documented record limit: named, not read.
     assert!(
-        messages[&4].contains("piece placement"),
+        messages[&4].contains("bytes long") && messages[&4].contains("65536"),
         "{:.200}",
         messages[&4]
     );

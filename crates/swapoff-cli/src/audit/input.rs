@@ -1,8 +1,9 @@
 //! Reading the audit's input: FEN/EPD lines and `FEN;MOVE` pair lines, into positions and
 //! the moves to evaluate in them.
 
+use crate::records::Records;
 use shakmaty::{Chess, Position};
-use std::io::BufRead;
+use std::io::Read;
 use swapoff::Move;
 
 /// What kind of move an evaluated move is; the report breaks agreement down by it.
@@ -95,14 +96,16 @@ pub struct Item {
     pub line: u32,
 }
 
-/// Everything read from the input files.
+/// What has been read: the running counts over the whole input, and the positions and
+/// moves of the current window (cleared by [`Input::next_window`] once evaluated, so that
+/// memory stays flat however long the input).
 #[derive(Default)]
 pub struct Input {
     /// File names as given (`<stdin>` for `-`).
     pub names: Vec<String>,
-    /// Distinct positions (consecutive identical FENs share one).
+    /// The window's distinct positions (consecutive identical FENs share one).
     pub positions: Vec<Chess>,
-    /// The moves to evaluate, in input order.
+    /// The window's moves to evaluate, in input order.
     pub items: Vec<Item>,
     /// Non-blank, non-comment lines read.
     pub lines: u64,
@@ -112,6 +115,22 @@ pub struct Input {
     pub pair_lines: u64,
     /// Lines reported on stderr and skipped.
     pub skipped: u64,
+    /// Distinct positions over the whole input (a position whose lines straddle two
+    /// windows counts once).
+    pub distinct_positions: u64,
+    /// The FEN text of the last position read.
+    last_fen: String,
+    /// Whether `positions` ends with the position of `last_fen` (false after a new window).
+    last_in_window: bool,
+}
+
+impl Input {
+    /// Starts a new window: the evaluated positions and moves are dropped, the counts kept.
+    pub fn next_window(&mut self) {
+        self.positions.clear();
+        self.items.clear();
+        self.last_in_window = false;
+    }
 }
 
 /// How one line of input is read.
@@ -163,44 +182,42 @@ fn wanted(m: &shakmaty::Move, quiet: bool) -> bool {
     quiet || m.is_capture() || m.is_promotion()
 }
 
-/// Reads every line of `reader` into `input`. Bad lines go to `report` as
-/// `file:line: why`, are counted in `input.skipped` and skipped.
-pub fn read(
+/// Reads lines of `records` (file number `file`, called `name` in messages) into
+/// `input` until the window holds `until` moves or the input ends; returns whether it
+/// ended. Bad lines go to `report` as `file:line: why`, are counted in `input.skipped`
+/// and skipped; `progress` gets the bytes read.
+#[allow(clippy::too_many_arguments)]
+pub fn read<R: Read>(
     input: &mut Input,
+    file: u32,
     name: &str,
-    mut reader: impl BufRead,
+    records: &mut Records<R>,
+    until: usize,
     quiet: bool,
     mut report: impl FnMut(String),
     mut progress: impl FnMut(u64),
-) {
-    let file = input.names.len() as u32;
-    input.names.push(name.to_string());
-    let mut buf = Vec::new();
-    let mut number: u32 = 0;
-    // The FEN text of the last position pushed, to share it with the next lines.
-    let mut last_fen = String::new();
-    let mut have_last = false;
-    loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(n) => progress(n as u64),
+) -> bool {
+    while input.items.len() < until {
+        let before = records.bytes();
+        let (number, record) = match records.next_record() {
+            Ok(Some(r)) => r,
+            Ok(None) => return true,
             Err(e) => {
-                report(format!("{name}:{}: read error: {e}", number + 1));
+                report(format!("{name}: read error: {e}; rest of the file skipped"));
                 input.skipped += 1;
-                break;
+                return true;
             }
-        }
-        number = number.saturating_add(1);
-        let mut bad = |why: String| report(format!("{name}:{number}: {why}"));
-        let Ok(mut text) = std::str::from_utf8(&buf) else {
-            bad("not valid UTF-8".to_string());
-            input.skipped += 1;
-            continue;
         };
-        if number == 1 {
-            text = text.trim_start_matches('\u{feff}');
-        }
+        let number = u32::try_from(number).unwrap_or(u32::MAX);
+        let mut bad = |why: String| report(format!("{name}:{number}: {why}"));
+        let text = match record.text() {
+            Ok(text) => text,
+            Err(why) => {
+                bad(why);
+                input.skipped += 1;
+                continue;
+            }
+        };
         let line = match split(text) {
             Ok(Line::Ignored) => continue,
             Ok(line) => line,
@@ -217,13 +234,17 @@ pub fn read(
             Line::Pair { fen, .. } => fen,
             Line::Ignored => continue,
         };
-        if !(have_last && fen == last_fen) {
+        let same = fen == input.last_fen;
+        if !(same && input.last_in_window) {
             match swapoff::parse::position(fen) {
                 Ok(pos) => {
                     input.positions.push(pos);
-                    last_fen.clear();
-                    last_fen.push_str(fen);
-                    have_last = true;
+                    if !same {
+                        input.distinct_positions += 1;
+                        input.last_fen.clear();
+                        input.last_fen.push_str(fen);
+                    }
+                    input.last_in_window = true;
                 }
                 Err(e) => {
                     bad(format!("bad FEN: {e}"));
@@ -272,7 +293,9 @@ pub fn read(
             }
             Line::Ignored => {}
         }
+        progress(records.bytes() - before);
     }
+    false
 }
 
 #[cfg(test)]
@@ -319,14 +342,18 @@ mod tests {
                     nonsense\n";
         let mut input = Input::default();
         let mut errors = Vec::new();
-        read(
+        let mut records = Records::new(text.as_bytes());
+        let ended = read(
             &mut input,
+            0,
             "t.epd",
-            text.as_bytes(),
+            &mut records,
+            usize::MAX,
             false,
             |e| errors.push(e),
             |_| {},
         );
+        assert!(ended);
         // Line 1: only exd6 e.p. is a capture; line 3: the listed quiet move.
         assert_eq!(input.items.len(), 2);
         assert_eq!(input.items[0].kind, Kind::EnPassant);
@@ -338,5 +365,28 @@ mod tests {
         assert_eq!(errors.len(), 2);
         assert!(errors[0].starts_with("t.epd:4: "), "{}", errors[0]);
         assert!(errors[1].starts_with("t.epd:5: bad FEN"), "{}", errors[1]);
+        assert_eq!(input.distinct_positions, 1);
+    }
+
+    #[test]
+    fn windows_hold_at_most_what_was_asked_and_count_positions_once() {
+        // One position with many captures on consecutive pair lines, read two moves a
+        // window: the position is parsed again in each window but counted once.
+        let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+        let text: String = (0..5).map(|_| format!("{fen};e5e6\n")).collect();
+        let mut input = Input::default();
+        let mut records = Records::new(text.as_bytes());
+        let mut windows = 0;
+        loop {
+            let ended = read(&mut input, 0, "t", &mut records, 2, false, |_| {}, |_| {});
+            assert!(input.items.len() <= 2 && input.positions.len() <= 1);
+            windows += usize::from(!input.items.is_empty());
+            input.next_window();
+            if ended {
+                break;
+            }
+        }
+        assert_eq!(windows, 3);
+        assert_eq!((input.pair_lines, input.distinct_positions), (5, 1));
     }
 }

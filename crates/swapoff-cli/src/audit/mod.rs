@@ -16,7 +16,11 @@
 //!
 //! A line that cannot be read (bad FEN, illegal or unreadable move, invalid UTF-8) is
 //! reported on stderr as `file:line: why` and skipped; the run goes on, and the exit code
-//! is 1 if anything was skipped. A file that cannot be opened is fatal (exit 2).
+//! is 1 if anything was skipped. A file that cannot be opened is reported and the others
+//! are still read; the exit code is then 2.
+//!
+//! The input is streamed: it is read, evaluated and classified in windows of 65,536 moves,
+//! so memory stays flat however long it is.
 //!
 //! # What is compared
 //!
@@ -38,7 +42,7 @@
 //!
 //! # Speed
 //!
-//! Each rule set is timed separately over all evaluated moves, on one thread, computing
+//! Each rule set is timed separately over all evaluated moves (window by window), on one thread, computing
 //! the full value (`See::value`); the report gives evaluations per second. Classifying
 //! the disagreements (rarer, and slower: several exact searches each) runs on all
 //! threads with rayon. A progress bar is drawn on stderr when it is a terminal.
@@ -47,7 +51,8 @@ mod classify;
 mod input;
 mod report;
 
-use crate::common::{fatal, open_input, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{fatal, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::records::InputName;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use input::Input;
 use rayon::prelude::*;
@@ -85,7 +90,7 @@ Exit codes: 0 done; 1 some lines skipped (reported on stderr); 2 usage error or 
 pub struct Args {
     /// Files of FEN/EPD lines or FEN;MOVE lines ('-' reads standard input).
     #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<String>,
+    pub files: Vec<std::path::PathBuf>,
     /// Also evaluate the quiet moves (and castling) of FEN/EPD lines. The moves of
     /// FEN;MOVE lines are always evaluated, quiet or not.
     #[arg(long)]
@@ -122,58 +127,130 @@ fn progress_bar(len: Option<u64>, what: &'static str) -> ProgressBar {
     bar
 }
 
+/// Moves evaluated per window: the input is read, evaluated and classified one window at a
+/// time, so that memory stays flat however long the input.
+const WINDOW: usize = 1 << 16;
+
+/// The running results over all windows.
+struct Totals {
+    moves_by_kind: [u64; 6],
+    speed: Vec<Speed>,
+    tallies: Vec<Tally>,
+    classify_seconds: f64,
+}
+
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     let started = Instant::now();
-    let mut readers = Vec::new();
-    for path in &args.files {
-        match open_input(path) {
-            Ok(r) => readers.push((path.as_str(), r)),
-            Err(e) => return fatal(format!("cannot open {path}: {e}")),
+    let inputs: Vec<InputName> = args.files.iter().cloned().map(InputName::from).collect();
+    // Bytes to read, when known (not for standard input).
+    let total_bytes: Option<u64> = inputs.iter().map(InputName::size).sum();
+    let bar = progress_bar(total_bytes, "auditing");
+    let mut data = Input::default();
+    let mut totals = Totals {
+        moves_by_kind: [0; 6],
+        speed: Rules::ALL
+            .into_iter()
+            .map(|rules| Speed {
+                rules,
+                evaluations: 0,
+                seconds: 0.0,
+            })
+            .collect(),
+        tallies: Rules::FAST.into_iter().map(Tally::new).collect(),
+        classify_seconds: 0.0,
+    };
+    let mut unreadable = false;
+    for (file, input) in inputs.iter().enumerate() {
+        let name = input.display();
+        data.names.push(name.clone());
+        let mut records = match input.records() {
+            Ok(r) => r,
+            Err(why) => {
+                bar.suspend(|| eprintln!("seeswap: {why}"));
+                unreadable = true;
+                continue;
+            }
+        };
+        loop {
+            let ended = input::read(
+                &mut data,
+                file as u32,
+                &name,
+                &mut records,
+                WINDOW,
+                args.quiet,
+                |message| bar.suspend(|| eprintln!("seeswap: {message}")),
+                |n| bar.inc(n),
+            );
+            // A window may straddle files: evaluate it once it is full or all is read.
+            if data.items.len() >= WINDOW {
+                evaluate_window(&data, &args, &mut totals);
+                data.next_window();
+            }
+            if ended {
+                break;
+            }
         }
     }
-
-    // Bytes to read, when known (not for standard input).
-    let total_bytes: Option<u64> = args
-        .files
-        .iter()
-        .map(|p| {
-            (p != "-")
-                .then(|| std::fs::metadata(p).ok().map(|m| m.len()))
-                .flatten()
-        })
-        .sum();
-    let bar = progress_bar(total_bytes, "reading");
-    let mut data = Input::default();
-    for (path, reader) in readers {
-        let name = if path == "-" { "<stdin>" } else { path };
-        input::read(
-            &mut data,
-            name,
-            reader,
-            args.quiet,
-            |message| bar.suspend(|| eprintln!("seeswap: {message}")),
-            |n| bar.inc(n),
-        );
-    }
+    evaluate_window(&data, &args, &mut totals);
+    data.next_window();
     bar.finish_and_clear();
 
-    let values = args.values;
+    let summary = Summary {
+        files: data.names.clone(),
+        values: args.values,
+        quiet: args.quiet,
+        lines: data.lines,
+        position_lines: data.position_lines,
+        pair_lines: data.pair_lines,
+        skipped: data.skipped,
+        positions: data.distinct_positions,
+        moves_by_kind: totals.moves_by_kind,
+        tallies: totals.tallies,
+        speed: totals.speed,
+        threads: rayon::current_num_threads(),
+        classify_seconds: totals.classify_seconds,
+        wall_seconds: started.elapsed().as_secs_f64(),
+    };
+    let written = if args.json {
+        match serde_json::to_string_pretty(&summary.json()) {
+            Ok(text) => write_stdout(format_args!("{text}\n")),
+            Err(e) => return fatal(format!("cannot write JSON: {e}")),
+        }
+    } else {
+        write_stdout(format_args!("{}", summary.table()))
+    };
+    if let Err(code) = written {
+        return code;
+    }
+    if data.skipped > 0 {
+        eprintln!("seeswap: {} line(s) skipped (reported above)", data.skipped);
+    }
+    ExitCode::from(if unreadable {
+        EXIT_FATAL
+    } else if data.skipped > 0 {
+        EXIT_PARTIAL
+    } else {
+        EXIT_OK
+    })
+}
+
+/// Evaluates the window's moves under every rule set (each timed on one thread), then
+/// classifies the disagreements on all threads and adds everything to the totals.
+fn evaluate_window(data: &Input, args: &Args, totals: &mut Totals) {
     let items = &data.items;
     let positions = &data.positions;
-    let mut moves_by_kind = [0u64; 6];
-    for it in items {
-        moves_by_kind[it.kind.index()] += 1;
+    if items.is_empty() {
+        return;
     }
-
-    // Values and timings: one single-threaded pass per rule set over the same moves.
-    let mut speed = Vec::new();
+    for it in items {
+        totals.moves_by_kind[it.kind.index()] += 1;
+    }
     let mut results: Vec<Vec<i32>> = Vec::new();
-    for rules in Rules::ALL {
-        let see = See::new(rules).with_values(values);
-        let bar = progress_bar(Some(items.len() as u64), rules.name());
+    for (rules, speed) in Rules::ALL.into_iter().zip(&mut totals.speed) {
+        let see = See::new(rules).with_values(args.values);
         let mut out = Vec::with_capacity(items.len());
-        let mut seconds = 0.0;
         for chunk in items.chunks(CHUNK) {
             let t = Instant::now();
             out.extend(
@@ -181,26 +258,22 @@ pub fn run(args: Args) -> ExitCode {
                     .iter()
                     .map(|it| see.value(&positions[it.pos as usize], it.mv)),
             );
-            seconds += t.elapsed().as_secs_f64();
-            bar.inc(chunk.len() as u64);
+            speed.seconds += t.elapsed().as_secs_f64();
         }
-        bar.finish_and_clear();
-        speed.push(Speed {
-            rules,
-            evaluations: items.len() as u64,
-            seconds,
-        });
+        speed.evaluations += items.len() as u64;
         results.push(out);
     }
     let Some(exact) = results.pop() else {
-        return fatal("internal error: no exact values");
+        return;
     };
 
     // Disagreements: classified in parallel, tallied in input order.
     let classify_started = Instant::now();
-    let mut tallies = Vec::new();
-    for (rules, fast) in Rules::FAST.into_iter().zip(&results) {
-        let mut tally = Tally::new(rules);
+    for ((rules, fast), tally) in Rules::FAST
+        .into_iter()
+        .zip(&results)
+        .zip(&mut totals.tallies)
+    {
         let mut differing = Vec::new();
         for (i, it) in items.iter().enumerate() {
             if fast[i] == exact[i] {
@@ -209,70 +282,33 @@ pub fn run(args: Args) -> ExitCode {
                 differing.push(i);
             }
         }
-        let bar = progress_bar(Some(differing.len() as u64), "classifying");
         let verdicts: Vec<classify::Verdict> = differing
             .par_iter()
             .map(|&i| {
                 let it = &items[i];
-                let v = classify::classify(
+                classify::classify(
                     &positions[it.pos as usize],
                     it.mv,
                     rules,
-                    values,
+                    args.values,
                     fast[i],
                     exact[i],
-                );
-                bar.inc(1);
-                v
+                )
             })
             .collect();
-        bar.finish_and_clear();
-        let mut shown = [0usize; 6];
         for (&i, verdict) in differing.iter().zip(verdicts) {
             let it = &items[i];
             let cause = verdict.cause;
             tally.causes[it.kind.index()][cause.index()] += 1;
-            if shown[cause.index()] < args.examples {
-                shown[cause.index()] += 1;
+            let shown = tally.examples.iter().filter(|e| e.cause == cause).count();
+            if shown < args.examples {
                 tally
                     .examples
-                    .push(example(&data, i, cause, verdict.detail, fast[i], exact[i]));
+                    .push(example(data, i, cause, verdict.detail, fast[i], exact[i]));
             }
         }
-        tallies.push(tally);
     }
-    let classify_seconds = classify_started.elapsed().as_secs_f64();
-
-    let summary = Summary {
-        files: data.names.clone(),
-        values,
-        quiet: args.quiet,
-        lines: data.lines,
-        position_lines: data.position_lines,
-        pair_lines: data.pair_lines,
-        skipped: data.skipped,
-        positions: data.positions.len() as u64,
-        moves_by_kind,
-        tallies,
-        speed,
-        threads: rayon::current_num_threads(),
-        classify_seconds,
-        wall_seconds: started.elapsed().as_secs_f64(),
-    };
-    if args.json {
-        match serde_json::to_string_pretty(&summary.json()) {
-            Ok(text) => println!("{text}"),
-            Err(e) => return fatal(format!("cannot write JSON: {e}")),
-        }
-    } else {
-        print!("{}", summary.table());
-    }
-    if data.skipped > 0 {
-        eprintln!("seeswap: {} line(s) skipped (reported above)", data.skipped);
-        ExitCode::from(EXIT_PARTIAL)
-    } else {
-        ExitCode::from(EXIT_OK)
-    }
+    totals.classify_seconds += classify_started.elapsed().as_secs_f64();
 }
 
 fn example(

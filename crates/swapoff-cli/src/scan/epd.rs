@@ -107,13 +107,45 @@ pub(super) fn parse(
     fen.push(b' ');
     super::output::push_u64(fen, u64::from(fullmove));
 
-    build(fields, halfmove, fullmove).map_err(|cozy| {
-        let text = std::str::from_utf8(fen).unwrap_or("");
-        match swapoff::parse::position(text) {
+    let library = || {
+        // The library's checks, as `eval` applies them. Castling rights are left to
+        // cozy-chess, which reads Chess960's too.
+        let text = format!("{} {} - {}", fields[0], fields[1], fields[3]);
+        swapoff::parse::position(&text).map(|_| ())
+    };
+    match build(fields, halfmove, fullmove) {
+        Ok(board) if needs_library_check(&board) => match library() {
+            Ok(()) => Ok(board),
+            Err(e) => Err(e.to_string()),
+        },
+        Ok(board) => Ok(board),
+        Err(cozy) => Err(match library() {
             Err(e) => e.to_string(),
-            Ok(_) => format!("position not accepted by the move generator: {cozy}"),
-        }
-    })
+            Ok(()) => format!("position not accepted by the move generator: {cozy}"),
+        }),
+    }
+}
+
+/// Whether a board cozy-chess accepted may still be one the library refuses, so that
+/// every command accepts the same positions: cozy-chess does not count a king as giving
+/// check (adjacent kings), nor judge how a check could have arisen or whether the
+/// material could come from a game. Positions with none of these features (most) skip
+/// the library's slower checks; `scan_and_eval_accept_the_same_positions` tests that
+/// nothing else differs.
+fn needs_library_check(board: &Board) -> bool {
+    let kings = cozy_chess::get_king_moves(board.king(Color::White));
+    let adjacent = kings.has(board.king(Color::Black));
+    let unusual_material = Color::ALL.into_iter().any(|c| {
+        let mine = board.colors(c);
+        let count = |p: Piece| (mine & board.pieces(p)).len();
+        mine.len() > 16
+            || count(Piece::Pawn) > 8
+            || count(Piece::Knight) > 2
+            || count(Piece::Bishop) > 2
+            || count(Piece::Rook) > 2
+            || count(Piece::Queen) > 1
+    });
+    adjacent || !board.checkers().is_empty() || unusual_material
 }
 
 /// The board of four FEN fields, or what cozy-chess (or this reader) objects to.
@@ -328,5 +360,94 @@ mod builder_tests {
         let fields = ["4k3/8/8/8/8/8/8/1R2K1RR", "w", "K", "-"];
         let board = build(&fields, 0, 1).unwrap();
         assert_eq!(board.castle_rights(Color::White).short, Some(File::H));
+    }
+
+    /// One validation for every command: on random positions (kings side by side,
+    /// checks, pawns on the back rank, extra material) and on the shipped book lines,
+    /// `scan` accepts exactly what `eval` (the library's parser) accepts.
+    #[test]
+    fn scan_and_eval_accept_the_same_positions() {
+        let mut state = 0x5EE5_CA11_u64;
+        let mut next = move |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let mut fens = Vec::new();
+        for _ in 0..20_000 {
+            let mut board = [None::<char>; 64];
+            for king in ['K', 'k'] {
+                loop {
+                    let sq = next(64) as usize;
+                    if board[sq].is_none() {
+                        board[sq] = Some(king);
+                        break;
+                    }
+                }
+            }
+            for _ in 0..next(24) {
+                let piece = b"PNBRQpnbrq"[next(10) as usize] as char;
+                let sq = next(64) as usize;
+                if board[sq].is_none() {
+                    board[sq] = Some(piece);
+                }
+            }
+            let mut placement = String::new();
+            for rank in (0..8).rev() {
+                let mut empty = 0;
+                for file in 0..8 {
+                    match board[rank * 8 + file] {
+                        Some(c) => {
+                            if empty > 0 {
+                                placement.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            placement.push(c);
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    placement.push_str(&empty.to_string());
+                }
+                if rank > 0 {
+                    placement.push('/');
+                }
+            }
+            let side = if next(2) == 0 { "w" } else { "b" };
+            let ep = ["-", "-", "-", "e6", "d3"][next(5) as usize];
+            fens.push(format!("{placement} {side} - {ep}"));
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata");
+        for book in ["positions/uho_head.epd", "positions/endgames_head.epd"] {
+            let text = std::fs::read_to_string(root.join(book)).expect("read a shipped book");
+            fens.extend(text.lines().map(str::to_string));
+        }
+        let (mut accepted, mut refused) = (0, 0);
+        let mut buf = Vec::new();
+        for fen in &fens {
+            let Ok(Line::Fen {
+                fields,
+                halfmove,
+                fullmove,
+            }) = split(fen)
+            else {
+                panic!("{fen}: not a FEN line");
+            };
+            let scan = parse(&fields, halfmove, fullmove, &mut buf).is_ok();
+            let eval = swapoff::parse::position(fen).is_ok();
+            assert_eq!(scan, eval, "{fen}: scan {scan}, eval {eval}");
+            if eval {
+                accepted += 1;
+            } else {
+                refused += 1;
+            }
+        }
+        // Both outcomes are well represented, so the comparison means something.
+        assert!(
+            accepted > 5_000 && refused > 5_000,
+            "{accepted} accepted, {refused} refused"
+        );
     }
 }

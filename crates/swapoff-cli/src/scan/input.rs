@@ -4,7 +4,7 @@
 
 use super::pgn::{Collector, GameRecord};
 use super::Pool;
-use std::fs::File;
+use crate::records::{InputName, UnixLines, MAX_RECORD_BYTES};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::SyncSender;
@@ -25,9 +25,10 @@ const EPD_UNIT_BYTES: usize = 16 << 10;
 const PGN_UNIT_PLIES: usize = 512;
 /// Units per batch: the workers share out one batch at a time.
 pub(super) const BATCH_UNITS: usize = 64;
-/// Longest EPD line read; a longer one is reported and skipped.
-const MAX_LINE: usize = 1 << 16;
-/// How much of an input is looked at to tell its format.
+/// Longest EPD line read, and longest PGN tag line or comment; a longer EPD line is
+/// reported and skipped.
+const MAX_LINE: usize = MAX_RECORD_BYTES;
+/// How much of an input's first line with content is looked at to tell its format.
 const SNIFF_BYTES: usize = 1 << 16;
 
 /// One unit of work.
@@ -46,6 +47,8 @@ pub(super) enum Work {
         file: usize,
         message: String,
         skipped: u64,
+        /// The input could not be opened or read (exit status 2 at the end).
+        unreadable: bool,
     },
 }
 
@@ -99,24 +102,13 @@ impl Sender<'_> {
 }
 
 /// Total size of the inputs when all are regular files (for a progress bar with an end).
-pub(super) fn total_size(paths: &[String]) -> Option<u64> {
-    let mut total = 0;
-    for p in paths {
-        if p == "-" {
-            return None;
-        }
-        let meta = std::fs::metadata(p).ok()?;
-        if !meta.is_file() {
-            return None;
-        }
-        total += meta.len();
-    }
-    Some(total)
+pub(super) fn total_size(inputs: &[InputName]) -> Option<u64> {
+    inputs.iter().map(InputName::size).sum()
 }
 
 /// Reads every input in turn and sends its units; runs on its own thread.
 pub(super) fn read_all(
-    paths: Vec<String>,
+    inputs: Vec<InputName>,
     forced: Option<Format>,
     tx: SyncSender<Batch>,
     texts: &Pool,
@@ -128,33 +120,40 @@ pub(super) fn read_all(
         work: Vec::new(),
         count: Arc::clone(&count),
     };
-    for (file, path) in paths.iter().enumerate() {
-        let note = |message: String| Work::Note {
+    for (file, name) in inputs.iter().enumerate() {
+        let note = |message: String, unreadable: bool| Work::Note {
             file,
             message,
             skipped: 1,
+            unreadable,
         };
-        let raw: Box<dyn Read + Send> = if path == "-" {
-            Box::new(io::stdin())
-        } else {
-            match File::open(path) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    if !sender.push(note(format!("cannot open: {e}; file skipped"))) {
-                        return;
-                    }
-                    continue;
+        let raw = match name.open() {
+            Ok(raw) => raw,
+            Err(why) => {
+                // `why` names the file; the note is prefixed with it again.
+                let why = why
+                    .rsplit_once(": ")
+                    .map_or(why.as_str(), |(_, e)| e)
+                    .to_string();
+                if !sender.push(note(format!("cannot open: {why}; file skipped"), true)) {
+                    return;
                 }
+                continue;
             }
         };
-        let mut input = Counting {
+        // Bytes are counted as they come from the file (progress against its size); line
+        // endings are made LF after that.
+        let mut input = UnixLines::new(Counting {
             inner: raw,
             count: Arc::clone(&count),
-        };
-        let prefix = match sniff(&mut input) {
+        });
+        let Sniffed {
+            prefix,
+            blank_lines,
+        } = match sniff(&mut input) {
             Ok(p) => p,
             Err(e) => {
-                if !sender.push(note(format!("read error: {e}; file skipped"))) {
+                if !sender.push(note(format!("read error: {e}; file skipped"), true)) {
                     return;
                 }
                 continue;
@@ -162,12 +161,13 @@ pub(super) fn read_all(
         };
         let format = match forced.or_else(|| detect(&prefix)) {
             Some(f) => f,
-            None if prefix.iter().all(|b| b.is_ascii_whitespace()) => continue,
+            // Nothing but blank and comment lines: an empty input, nothing to skip.
+            None if first_line(&prefix).is_none() => continue,
             None => {
                 let message = "cannot tell whether this is EPD or PGN (the first line is \
                                neither a FEN nor a PGN tag or move); use --format; file skipped"
                     .to_string();
-                if !sender.push(note(message)) {
+                if !sender.push(note(message, false)) {
                     return;
                 }
                 continue;
@@ -175,7 +175,7 @@ pub(super) fn read_all(
         };
         let stream = io::Cursor::new(prefix).chain(input);
         let ok = match format {
-            Format::Epd => read_epd(file, stream, &mut sender),
+            Format::Epd => read_epd(file, blank_lines + 1, stream, &mut sender),
             Format::Pgn => read_pgn(file, stream, &mut sender),
         };
         if !ok {
@@ -185,12 +185,22 @@ pub(super) fn read_all(
     sender.flush();
 }
 
-/// Reads the start of an input: up to [`SNIFF_BYTES`], or less once a line with content has
-/// been seen.
-fn sniff(input: &mut impl Read) -> io::Result<Vec<u8>> {
+/// The start of an input, enough to tell its format.
+struct Sniffed {
+    /// From the first line with content on (or all that was read, if none has content).
+    prefix: Vec<u8>,
+    /// Blank and comment lines dropped before it (to keep line numbers right).
+    blank_lines: u64,
+}
+
+/// Reads the start of an input up to its first line with content (complete, or its first
+/// [`SNIFF_BYTES`]). Blank and comment lines before it are dropped as they come, however
+/// many there are, so memory stays flat; they are counted.
+fn sniff(input: &mut impl Read) -> io::Result<Sniffed> {
     let mut prefix = Vec::new();
+    let mut blank_lines = 0;
     let mut buf = [0u8; 4096];
-    while prefix.len() < SNIFF_BYTES {
+    loop {
         let n = match input.read(&mut buf) {
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -200,11 +210,23 @@ fn sniff(input: &mut impl Read) -> io::Result<Vec<u8>> {
             break;
         }
         prefix.extend_from_slice(&buf[..n]);
-        if first_line(&prefix).is_some_and(|(_, complete)| complete) {
-            break;
+        match first_line(&prefix) {
+            Some((_, complete)) if complete || prefix.len() >= SNIFF_BYTES => break,
+            Some(_) => {}
+            None => {
+                // Every complete line so far is blank or a comment: drop them (a
+                // byte-order mark goes with them).
+                if let Some(last) = prefix.iter().rposition(|&b| b == b'\n') {
+                    blank_lines += prefix[..=last].iter().filter(|&&b| b == b'\n').count() as u64;
+                    prefix.drain(..=last);
+                }
+            }
         }
     }
-    Ok(prefix)
+    Ok(Sniffed {
+        prefix,
+        blank_lines,
+    })
 }
 
 /// The first line with content (after a byte-order mark, blank lines and `#`/`%` comment
@@ -227,13 +249,21 @@ fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
 }
 
 /// EPD when the first line's first word is a piece placement (has a `/`); PGN when it is a
-/// tag, a comment, a move number or a move.
+/// tag, a comment, a variation, a NAG, a result, a move number or a move.
 pub(super) fn detect(prefix: &[u8]) -> Option<Format> {
     let (line, _) = first_line(prefix)?;
-    if line.starts_with(b"[") || line.starts_with(b"{") || line.starts_with(b";") {
+    if line.starts_with(b"[")
+        || line.starts_with(b"{")
+        || line.starts_with(b";")
+        || line.starts_with(b"(")
+    {
         return Some(Format::Pgn);
     }
     let word = line.split(|b| b.is_ascii_whitespace()).next()?;
+    let nag = word.len() > 1 && word[0] == b'$' && word[1..].iter().all(u8::is_ascii_digit);
+    if nag || matches!(word, b"*" | b"1-0" | b"0-1" | b"1/2-1/2") {
+        return Some(Format::Pgn);
+    }
     if word.contains(&b'/') {
         return Some(Format::Epd);
     }
@@ -266,16 +296,17 @@ fn flush_with_note(
         file,
         message,
         skipped: 1,
+        unreadable: false,
     };
     sender.push(unit) && sender.push(note)
 }
 
-/// Cuts EPD text into units of whole lines. Returns `false` once the receiver is gone.
-fn read_epd(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
+/// Cuts EPD text (whose first line is line `line_no`) into units of whole lines. Returns
+/// `false` once the receiver is gone.
+fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender<'_>) -> bool {
     let mut reader = io::BufReader::with_capacity(1 << 16, input);
     let mut text = sender.texts.get();
-    let mut first_line = 1u64;
-    let mut line_no = 1u64;
+    let mut first_line = line_no;
     loop {
         let start = text.len();
         let mut limited = (&mut reader).take(MAX_LINE as u64 + 1);
@@ -335,7 +366,12 @@ fn read_epd(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
 
 /// Collects PGN games into units. Returns `false` once the receiver is gone.
 fn read_pgn(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
-    let mut reader = pgn_reader::Reader::new(input);
+    // Tag lines and comments up to the record limit (pgn-reader's default is 255 bytes,
+    // which real files with a long [Event] or [Annotator] pass).
+    let mut reader = pgn_reader::Reader::build(input)
+        .set_supported_tag_line_length(MAX_LINE)
+        .set_supported_comment_length(MAX_LINE)
+        .finish();
     let mut collector = Collector::default();
     let mut games = Vec::new();
     let mut plies = 0;
@@ -375,6 +411,7 @@ fn read_pgn(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
                     file,
                     message,
                     skipped: 1,
+                    unreadable: !recoverable,
                 };
                 if !(sender.push(unit) && sender.push(note)) {
                     return false;
@@ -405,6 +442,17 @@ mod tests {
             Some(Format::Epd)
         );
         assert_eq!(detect(b"hello world\n"), None);
+        // Movetext without tags may open with a result, a NAG, a comment or a variation.
+        for start in [
+            "*\n",
+            "1-0\n",
+            "1/2-1/2 *\n",
+            "$1 e4\n",
+            "{intro} 1. e4\n",
+            "( 1. d4 )",
+        ] {
+            assert_eq!(detect(start.as_bytes()), Some(Format::Pgn), "{start:?}");
+        }
         assert_eq!(detect(b"  \n\n"), None);
     }
 }

@@ -34,7 +34,8 @@ mod input;
 mod output;
 mod pgn;
 
-use crate::common::{fatal, RuleArgs, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{fatal, output_error, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::records::InputName;
 use analyze::Report;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use input::{Batch, Format, Work};
@@ -51,7 +52,7 @@ use swapoff::See;
 pub struct Args {
     /// EPD/FEN or PGN files (`-` for stdin; default stdin).
     #[arg(value_name = "FILE")]
-    files: Vec<String>,
+    files: Vec<std::path::PathBuf>,
 
     /// Input format; by default each file's is told from its first line.
     #[arg(long, value_enum)]
@@ -69,9 +70,9 @@ pub struct Args {
     #[arg(long, short)]
     quiet: bool,
 
-    /// Worker threads (default or 0: RAYON_NUM_THREADS, else one per core).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Worker threads, at most 256 (default or 0: RAYON_NUM_THREADS, else one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=256))]
+    threads: Option<u16>,
 
     #[command(flatten)]
     rules: RuleArgs,
@@ -127,15 +128,17 @@ struct Done {
     out: Vec<u8>,
     messages: Vec<String>,
     stats: Stats,
+    /// An input could not be opened or read.
+    unreadable: bool,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     let started = Instant::now();
-    let files = if args.files.is_empty() {
-        vec!["-".to_string()]
+    let files: Vec<InputName> = if args.files.is_empty() {
+        vec![InputName::from("-")]
     } else {
-        args.files.clone()
+        args.files.iter().cloned().map(InputName::from).collect()
     };
     let shape = match (args.summary, args.csv) {
         (true, _) => Shape::None,
@@ -149,24 +152,15 @@ pub fn run(args: Args) -> ExitCode {
         labels: (files.len() > 1).then(|| {
             files
                 .iter()
-                .map(|p| output::label(if p == "-" { "<stdin>" } else { p }, label_shape))
+                .map(|p| output::label(&p.display(), label_shape))
                 .collect()
         }),
-        paths: files
-            .iter()
-            .map(|p| {
-                if p == "-" {
-                    "<stdin>".to_string()
-                } else {
-                    p.clone()
-                }
-            })
-            .collect(),
+        paths: files.iter().map(InputName::display).collect(),
         outputs: Pool::default(),
     };
     let texts = std::sync::Arc::new(Pool::default());
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(usize::from(args.threads.unwrap_or(0)))
         .build()
     {
         Ok(pool) => pool,
@@ -184,6 +178,7 @@ pub fn run(args: Args) -> ExitCode {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut totals = Stats::default();
+    let mut unreadable = false;
     let mut write_failed = None;
     if shape == Shape::Csv {
         if let Err(e) = out.write_all(output::csv_header(ctx.labels.is_some()).as_bytes()) {
@@ -208,6 +203,7 @@ pub fn run(args: Args) -> ExitCode {
                     }
                 });
             }
+            unreadable |= d.unreadable;
             if let Err(e) = out.write_all(&d.out) {
                 write_failed = Some(e);
                 break;
@@ -228,29 +224,25 @@ pub fn run(args: Args) -> ExitCode {
     let seconds = started.elapsed().as_secs_f64();
 
     if let Some(e) = write_failed {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            // The reader of our output has gone (`| head`): nothing more to say.
-            return ExitCode::from(EXIT_OK);
-        }
-        return fatal(format!("cannot write output: {e}"));
+        // A closed pipe (`| head`) ends the run quietly; a full disk is an error.
+        return output_error(e);
     }
-    if args.summary {
-        let text = totals.summary(if args.csv { Shape::Csv } else { Shape::Json }, seconds);
-        if let Err(e) = out.write_all(text.as_bytes()) {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                return fatal(format!("cannot write output: {e}"));
-            }
+    let mut finish = || -> io::Result<()> {
+        if args.summary {
+            let text = totals.summary(if args.csv { Shape::Csv } else { Shape::Json }, seconds);
+            out.write_all(text.as_bytes())?;
         }
-    }
-    if let Err(e) = out.flush() {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            return fatal(format!("cannot write output: {e}"));
-        }
+        out.flush()
+    };
+    if let Err(e) = finish() {
+        return output_error(e);
     }
     if !args.quiet {
         eprintln!("{}", totals.line(seconds));
     }
-    ExitCode::from(if totals.skipped > 0 {
+    ExitCode::from(if unreadable {
+        EXIT_FATAL
+    } else if totals.skipped > 0 {
         EXIT_PARTIAL
     } else {
         EXIT_OK
@@ -259,7 +251,7 @@ pub fn run(args: Args) -> ExitCode {
 
 /// A byte-count bar when every input is a file, else a spinner; hidden when stderr is not
 /// a terminal or with --quiet.
-fn progress_bar(args: &Args, files: &[String]) -> ProgressBar {
+fn progress_bar(args: &Args, files: &[InputName]) -> ProgressBar {
     if args.quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -311,10 +303,12 @@ fn process(work: &Work, ctx: &Context) -> Done {
             file,
             message,
             skipped,
+            unreadable,
         } => {
             done.messages
                 .push(format!("{}: {message}", ctx.paths[*file]));
             done.stats.skipped += skipped;
+            done.unreadable = *unreadable;
         }
     }
     done

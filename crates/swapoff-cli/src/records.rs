@@ -1,0 +1,315 @@
+//! Line records from any input, the same way for every command: files or standard input
+//! (`-`), paths as OS strings (not only UTF-8), CR LF, lone CR (old Mac files) and LF all
+//! ending a line, a byte-order mark ignored, and no line longer than [`MAX_RECORD_BYTES`]
+//! held in memory: a longer one is reported by its number and skipped, so that one huge
+//! line (or `/dev/zero`) costs no more memory than a normal one.
+
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::PathBuf;
+
+/// The longest record (line) read, in bytes without its line ending. A FEN with a move
+/// and a comment is a few hundred bytes; a longer line is reported and skipped.
+pub const MAX_RECORD_BYTES: usize = 64 * 1024;
+
+/// An input named on the command line: a path, or `-` for standard input.
+#[derive(Clone, Debug)]
+pub struct InputName(PathBuf);
+
+impl InputName {
+    /// Whether this is standard input.
+    pub fn is_stdin(&self) -> bool {
+        self.0.as_os_str() == OsStr::new("-")
+    }
+
+    /// How messages name it: the path, or `<stdin>`.
+    pub fn display(&self) -> String {
+        if self.is_stdin() {
+            "<stdin>".to_string()
+        } else {
+            self.0.display().to_string()
+        }
+    }
+
+    /// Opens it as raw bytes; the error names the input.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, String> {
+        if self.is_stdin() {
+            return Ok(Box::new(io::stdin()));
+        }
+        File::open(&self.0)
+            .map(|f| Box::new(f) as Box<dyn Read + Send>)
+            .map_err(|e| format!("cannot open {}: {e}", self.display()))
+    }
+
+    /// Opens it as records.
+    pub fn records(&self) -> Result<Records<Box<dyn Read + Send>>, String> {
+        Ok(Records::new(self.open()?))
+    }
+
+    /// Its size in bytes when it is a regular file (for progress bars).
+    pub fn size(&self) -> Option<u64> {
+        if self.is_stdin() {
+            return None;
+        }
+        std::fs::metadata(&self.0)
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len())
+    }
+}
+
+impl From<PathBuf> for InputName {
+    fn from(path: PathBuf) -> InputName {
+        InputName(path)
+    }
+}
+
+impl From<&str> for InputName {
+    fn from(s: &str) -> InputName {
+        InputName(PathBuf::from(s))
+    }
+}
+
+/// A reader that turns CR LF and lone CR into LF, so that everything downstream splits
+/// lines on LF alone.
+pub struct UnixLines<R> {
+    inner: R,
+    /// The last byte passed on was a CR (now an LF): an LF right after it is dropped.
+    after_cr: bool,
+}
+
+impl<R: Read> UnixLines<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R) -> UnixLines<R> {
+        UnixLines {
+            inner,
+            after_cr: false,
+        }
+    }
+}
+
+impl<R: Read> Read for UnixLines<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let n = self.inner.read(buf)?;
+            if n == 0 {
+                return Ok(0);
+            }
+            // Most input has no CR at all: pass it on untouched.
+            if !self.after_cr && !buf[..n].contains(&b'\r') {
+                return Ok(n);
+            }
+            let mut kept = 0;
+            for i in 0..n {
+                let byte = buf[i];
+                if byte == b'\n' && self.after_cr {
+                    self.after_cr = false;
+                    continue;
+                }
+                self.after_cr = byte == b'\r';
+                buf[kept] = if byte == b'\r' { b'\n' } else { byte };
+                kept += 1;
+            }
+            // A buffer of nothing but the LF of a CR LF: read on rather than report an end.
+            if kept > 0 {
+                return Ok(kept);
+            }
+        }
+    }
+}
+
+/// One line of input.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Record<'a> {
+    /// The line's text, without its line ending (or a leading byte-order mark).
+    Text(&'a str),
+    /// The line is not valid UTF-8.
+    NotUtf8,
+    /// The line is longer than [`MAX_RECORD_BYTES`]: the number of bytes it had.
+    TooLong(u64),
+}
+
+impl Record<'_> {
+    /// The text, or why the line cannot be used (for a `FILE:LINE: why` message).
+    pub fn text(&self) -> Result<&str, String> {
+        match self {
+            Record::Text(text) => Ok(text),
+            Record::NotUtf8 => Err("the line is not valid UTF-8".to_string()),
+            Record::TooLong(bytes) => Err(format!(
+                "the line is {bytes} bytes long, more than the {MAX_RECORD_BYTES} a record may have; line skipped"
+            )),
+        }
+    }
+}
+
+/// Lines of an input, numbered from 1, each at most [`MAX_RECORD_BYTES`] in memory.
+pub struct Records<R> {
+    input: BufReader<UnixLines<R>>,
+    line: Vec<u8>,
+    number: u64,
+    /// Bytes read so far (after line-ending conversion), for progress bars.
+    bytes: u64,
+}
+
+impl<R: Read> Records<R> {
+    /// Lines of `input`.
+    pub fn new(input: R) -> Records<R> {
+        Records {
+            input: BufReader::with_capacity(1 << 16, UnixLines::new(input)),
+            line: Vec::new(),
+            number: 0,
+            bytes: 0,
+        }
+    }
+
+    /// Bytes read so far.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The next line and its number, `None` at the end of the input.
+    pub fn next_record(&mut self) -> io::Result<Option<(u64, Record<'_>)>> {
+        self.line.clear();
+        let mut length = 0u64;
+        let mut any = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            any = true;
+            let (part, used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            length += part.len() as u64;
+            if length <= MAX_RECORD_BYTES as u64 {
+                self.line.extend_from_slice(part);
+            }
+            self.input.consume(used);
+            self.bytes += used as u64;
+            if done {
+                break;
+            }
+        }
+        self.number += 1;
+        let record = if length > MAX_RECORD_BYTES as u64 {
+            Record::TooLong(length)
+        } else {
+            let bytes = if self.number == 1 {
+                self.line
+                    .strip_prefix(b"\xef\xbb\xbf")
+                    .unwrap_or(&self.line)
+            } else {
+                &self.line
+            };
+            match std::str::from_utf8(bytes) {
+                Ok(text) => Record::Text(text),
+                Err(_) => Record::NotUtf8,
+            }
+        };
+        Ok(Some((self.number, record)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &[u8]) -> Vec<(u64, String)> {
+        let mut records = Records::new(input);
+        let mut out = Vec::new();
+        while let Some((n, r)) = records.next_record().unwrap() {
+            let shown = match r {
+                Record::Text(t) => t.to_string(),
+                Record::NotUtf8 => "<not utf-8>".to_string(),
+                Record::TooLong(b) => format!("<too long: {b}>"),
+            };
+            out.push((n, shown));
+        }
+        out
+    }
+
+    fn texts(input: &[u8]) -> Vec<String> {
+        all(input).into_iter().map(|(_, t)| t).collect()
+    }
+
+    #[test]
+    fn every_line_ending_ends_a_line() {
+        assert_eq!(texts(b"a\nb\r\nc\rd"), ["a", "b", "c", "d"]);
+        assert_eq!(texts(b"a\r\r\nb\n\n"), ["a", "", "b", ""]);
+        assert_eq!(texts(b"\xef\xbb\xbfa\rb\r"), ["a", "b"]);
+        assert!(texts(b"").is_empty());
+        assert_eq!(all(b"x\r\ny\rz\n")[2], (3, "z".to_string()));
+    }
+
+    #[test]
+    fn a_cr_lf_split_between_reads_is_one_line_ending() {
+        // One byte per read: the CR and its LF arrive in different reads.
+        struct OneByte<'a>(&'a [u8]);
+        impl Read for OneByte<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                match self.0.split_first() {
+                    Some((b, rest)) if !buf.is_empty() => {
+                        buf[0] = *b;
+                        self.0 = rest;
+                        Ok(1)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        let mut records = Records::new(OneByte(b"a\r\nb\r\n\r\nc"));
+        let mut out = Vec::new();
+        while let Some((_, r)) = records.next_record().unwrap() {
+            out.push(r.text().unwrap().to_string());
+        }
+        assert_eq!(out, ["a", "b", "", "c"]);
+    }
+
+    #[test]
+    fn an_overlong_line_is_reported_and_the_next_one_read() {
+        let mut input = vec![b'x'; MAX_RECORD_BYTES + 10];
+        input.extend_from_slice(b"\nok\n");
+        let got = all(&input);
+        assert_eq!(
+            got,
+            [
+                (1, format!("<too long: {}>", MAX_RECORD_BYTES + 10)),
+                (2, "ok".to_string())
+            ]
+        );
+        // Exactly the maximum is still a record.
+        let input = vec![b'y'; MAX_RECORD_BYTES];
+        assert_eq!(texts(&input)[0].len(), MAX_RECORD_BYTES);
+        let why = Record::TooLong(70_000).text().unwrap_err();
+        assert!(
+            why.contains("70000 bytes") && why.contains("65536"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn memory_stays_bounded_on_an_endless_line() {
+        // 8 MB without a line ending: the record buffer never grows past the maximum.
+        let zeros = io::repeat(0).take(8 << 20);
+        let mut records = Records::new(zeros);
+        let (_, record) = records.next_record().unwrap().unwrap();
+        assert_eq!(record, Record::TooLong(8 << 20));
+        assert!(records.line.capacity() <= 2 * MAX_RECORD_BYTES);
+        assert!(records.next_record().unwrap().is_none());
+    }
+
+    #[test]
+    fn bad_utf8_is_reported_not_fatal() {
+        assert_eq!(texts(b"\xff\xfe\nfine"), ["<not utf-8>", "fine"]);
+    }
+}
