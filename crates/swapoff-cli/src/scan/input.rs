@@ -45,6 +45,8 @@ pub(super) enum Work {
     /// A problem found while reading, reported in its place in the input.
     Note {
         file: usize,
+        /// The line it is about, if it is about one (EPD).
+        line: Option<u64>,
         message: String,
         skipped: u64,
         /// The input could not be opened or read (exit status 2 at the end).
@@ -123,6 +125,7 @@ pub(super) fn read_all(
     for (file, name) in inputs.iter().enumerate() {
         let note = |message: String, unreadable: bool| Work::Note {
             file,
+            line: None,
             message,
             skipped: 1,
             unreadable,
@@ -285,7 +288,9 @@ fn flush_with_note(
     file: usize,
     first_line: u64,
     text: &mut Vec<u8>,
+    line: u64,
     message: String,
+    unreadable: bool,
 ) -> bool {
     let unit = Work::Epd {
         file,
@@ -294,9 +299,10 @@ fn flush_with_note(
     };
     let note = Work::Note {
         file,
+        line: Some(line),
         message,
         skipped: 1,
-        unreadable: false,
+        unreadable,
     };
     sender.push(unit) && sender.push(note)
 }
@@ -314,8 +320,10 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
             Ok(n) => n,
             Err(e) => {
                 text.truncate(start);
-                let message = format!("line {line_no}: read error: {e}; rest of the file skipped");
-                return flush_with_note(sender, file, first_line, &mut text, message);
+                let message = format!("read error: {e}; rest of the file skipped");
+                return flush_with_note(
+                    sender, file, first_line, &mut text, line_no, message, true,
+                );
             }
         };
         if n == 0 {
@@ -324,8 +332,10 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
         if text.len() - start > MAX_LINE && text.last() != Some(&b'\n') {
             // An overlong line: report it, drop what was read, and skip to its end.
             text.truncate(start);
-            let message = format!("line {line_no}: longer than {MAX_LINE} bytes; line skipped");
-            if !flush_with_note(sender, file, first_line, &mut text, message) {
+            let message = format!(
+                "the line is longer than the {MAX_LINE} bytes a record may have; line skipped"
+            );
+            if !flush_with_note(sender, file, first_line, &mut text, line_no, message, false) {
                 return false;
             }
             let mut sink = Vec::new();
@@ -409,6 +419,7 @@ fn read_pgn(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
                 };
                 let note = Work::Note {
                     file,
+                    line: None,
                     message,
                     skipped: 1,
                     unreadable: !recoverable,

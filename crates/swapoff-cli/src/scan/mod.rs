@@ -301,12 +301,16 @@ fn process(work: &Work, ctx: &Context) -> Done {
         }
         Work::Note {
             file,
+            line,
             message,
             skipped,
             unreadable,
         } => {
-            done.messages
-                .push(format!("{}: {message}", ctx.paths[*file]));
+            let path = &ctx.paths[*file];
+            done.messages.push(match line {
+                Some(line) => format!("{path}:{line}: {message}"),
+                None => format!("{path}: {message}"),
+            });
             done.stats.skipped += skipped;
             done.unreadable = *unreadable;
         }
