@@ -1,8 +1,9 @@
 //! Line records from any input, the same way for every command: files or standard input
-//! (`-`), paths as OS strings (not only UTF-8), CR LF, lone CR (old Mac files) and LF all
-//! ending a line, a byte-order mark ignored, and no line longer than [`MAX_RECORD_BYTES`]
-//! held in memory: a longer one is reported by its number and skipped, so that one huge
-//! line (or `/dev/zero`) costs no more memory than a normal one.
+//! (`-`), paths as OS strings (not only UTF-8), zstd, gzip and bzip2 decompressed as they
+//! stream (told from the content's magic bytes, not the name), CR LF, lone CR (old Mac
+//! files) and LF all ending a line, a byte-order mark ignored, and no line longer than
+//! [`MAX_RECORD_BYTES`] held in memory: a longer one is reported by its number and skipped,
+//! so that one huge line (or `/dev/zero`) costs no more memory than a normal one.
 
 use std::ffi::OsStr;
 use std::fs::File;
@@ -32,14 +33,19 @@ impl InputName {
         }
     }
 
-    /// Opens it as raw bytes; the error names the input.
-    pub fn open(&self) -> Result<Box<dyn Read + Send>, String> {
+    /// Opens it as the bytes stored (compressed or not); the error names the input.
+    pub fn open_raw(&self) -> Result<Box<dyn Read + Send>, String> {
         if self.is_stdin() {
             return Ok(Box::new(io::stdin()));
         }
         File::open(&self.0)
             .map(|f| Box::new(f) as Box<dyn Read + Send>)
             .map_err(|e| format!("cannot open {}: {e}", self.display()))
+    }
+
+    /// Opens it and decompresses it if it is compressed; the error names the input.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, String> {
+        decompress(self.open_raw()?).map_err(|e| format!("cannot read {}: {e}", self.display()))
     }
 
     /// Opens it as records.
@@ -68,6 +74,124 @@ impl From<PathBuf> for InputName {
 impl From<&str> for InputName {
     fn from(s: &str) -> InputName {
         InputName(PathBuf::from(s))
+    }
+}
+
+/// A compression format, told from the first bytes of a stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// Zstandard (the Lichess database's `.pgn.zst`).
+    Zstd,
+    /// gzip (`.gz`), one member or several.
+    Gzip,
+    /// bzip2 (`.bz2`), one stream or several.
+    Bzip2,
+}
+
+impl Compression {
+    /// The format whose magic bytes `head` starts with, if any.
+    pub fn detect(head: &[u8]) -> Option<Compression> {
+        if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Some(Compression::Zstd)
+        } else if head.starts_with(&[0x1f, 0x8b]) {
+            Some(Compression::Gzip)
+        } else if head.starts_with(b"BZh") {
+            Some(Compression::Bzip2)
+        } else {
+            None
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Compression::Zstd => "zstd",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+        }
+    }
+}
+
+/// The bytes of `raw`, decompressed as they stream when its first bytes are a zstd, gzip
+/// or bzip2 magic number, else as they are.
+pub fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+    // Read the first few bytes (a pipe may hand them over one at a time), then put them
+    // back in front of the rest.
+    let mut head = Vec::with_capacity(4);
+    while head.len() < 4 {
+        let mut byte = [0u8; 4];
+        let want = 4 - head.len();
+        match raw.read(&mut byte[..want]) {
+            Ok(0) => break,
+            Ok(n) => head.extend_from_slice(&byte[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let Some(compression) = Compression::detect(&head) else {
+        return Ok(Box::new(io::Cursor::new(head).chain(raw)));
+    };
+    let consumed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counted = CountedBytes {
+        inner: io::Cursor::new(head).chain(raw),
+        count: std::sync::Arc::clone(&consumed),
+    };
+    let decoder: Box<dyn Read + Send> = match compression {
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(counted)?),
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(counted)),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(counted)),
+    };
+    Ok(Box::new(Decoded {
+        inner: decoder,
+        compression,
+        consumed,
+        produced: 0,
+    }))
+}
+
+/// Counts the compressed bytes a decoder has taken, for its error messages.
+struct CountedBytes<R> {
+    inner: R,
+    count: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl<R: Read> Read for CountedBytes<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count
+            .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A decoder whose errors say which format failed and how far it had got.
+struct Decoded {
+    inner: Box<dyn Read + Send>,
+    compression: Compression,
+    consumed: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    produced: u64,
+}
+
+impl Read for Decoded {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.inner.read(buf) {
+            Ok(n) => {
+                self.produced += n as u64;
+                Ok(n)
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => Err(e),
+            Err(e) => {
+                let consumed = self.consumed.load(std::sync::atomic::Ordering::Relaxed);
+                // Not `InvalidData`: the PGN reader would take that for one bad game and
+                // read on; a broken stream ends the file.
+                Err(io::Error::other(
+                    format!(
+                        "the {} stream is corrupt or truncated after {consumed} compressed bytes ({} bytes decompressed): {e}",
+                        self.compression.name(),
+                        self.produced
+                    ),
+                ))
+            }
+        }
     }
 }
 
@@ -306,6 +430,76 @@ mod tests {
         assert_eq!(record, Record::TooLong(8 << 20));
         assert!(records.line.capacity() <= 2 * MAX_RECORD_BYTES);
         assert!(records.next_record().unwrap().is_none());
+    }
+
+    fn compressed(compression: Compression, text: &[u8]) -> Vec<u8> {
+        match compression {
+            Compression::Zstd => zstd::encode_all(text, 3).unwrap(),
+            Compression::Gzip => {
+                let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+                std::io::Write::write_all(&mut e, text).unwrap();
+                e.finish().unwrap()
+            }
+            Compression::Bzip2 => {
+                let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+                std::io::Write::write_all(&mut e, text).unwrap();
+                e.finish().unwrap()
+            }
+        }
+    }
+
+    fn lines_of(bytes: Vec<u8>) -> (Vec<String>, Option<String>) {
+        let mut records = Records::new(decompress(Box::new(io::Cursor::new(bytes))).unwrap());
+        let mut lines = Vec::new();
+        loop {
+            match records.next_record() {
+                Ok(Some((_, r))) => lines.push(r.text().unwrap().to_string()),
+                Ok(None) => return (lines, None),
+                Err(e) => return (lines, Some(e.to_string())),
+            }
+        }
+    }
+
+    #[test]
+    fn compressed_input_is_told_by_content_and_read_through() {
+        let text: String = (0..5000).map(|i| format!("line {i}\n")).collect();
+        for c in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+            let bytes = compressed(c, text.as_bytes());
+            assert_eq!(Compression::detect(&bytes), Some(c));
+            let (lines, error) = lines_of(bytes.clone());
+            assert_eq!(error, None, "{c:?}");
+            assert_eq!(lines.len(), 5000, "{c:?}");
+            assert_eq!(lines[4999], "line 4999");
+            // Two members (as `cat a.gz b.gz` makes) read as one stream.
+            let mut twice = bytes.clone();
+            twice.extend_from_slice(&bytes);
+            assert_eq!(lines_of(twice).0.len(), 10_000, "{c:?}");
+        }
+        assert_eq!(Compression::detect(b"rnbqkbnr/"), None);
+        assert_eq!(lines_of(b"plain\ntext".to_vec()).0, ["plain", "text"]);
+    }
+
+    #[test]
+    fn a_truncated_stream_is_an_error_after_the_lines_before_it() {
+        let text: String = (0..50_000)
+            .map(|i| format!("a fairly long line number {i}\n"))
+            .collect();
+        for c in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+            let mut bytes = compressed(c, text.as_bytes());
+            bytes.truncate(bytes.len() / 2);
+            let (lines, error) = lines_of(bytes);
+            let error = error.unwrap_or_else(|| panic!("{c:?}: no error for a truncated stream"));
+            assert!(
+                error.contains(c.name()) && error.contains("compressed bytes"),
+                "{error}"
+            );
+            assert!(
+                !lines.is_empty() && lines.len() < 50_000,
+                "{c:?}: {}",
+                lines.len()
+            );
+            assert_eq!(lines[0], "a fairly long line number 0");
+        }
     }
 
     #[test]

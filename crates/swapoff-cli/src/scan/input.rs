@@ -4,7 +4,7 @@
 
 use super::pgn::{Collector, GameRecord};
 use super::Pool;
-use crate::records::{InputName, UnixLines, MAX_RECORD_BYTES};
+use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::SyncSender;
@@ -130,7 +130,7 @@ pub(super) fn read_all(
             skipped: 1,
             unreadable,
         };
-        let raw = match name.open() {
+        let raw = match name.open_raw() {
             Ok(raw) => raw,
             Err(why) => {
                 // `why` names the file; the note is prefixed with it again.
@@ -144,12 +144,22 @@ pub(super) fn read_all(
                 continue;
             }
         };
-        // Bytes are counted as they come from the file (progress against its size); line
-        // endings are made LF after that.
-        let mut input = UnixLines::new(Counting {
+        // Bytes are counted as they come from the file, compressed or not (progress
+        // against its size); then decompressed; then line endings made LF.
+        let counted = Counting {
             inner: raw,
             count: Arc::clone(&count),
-        });
+        };
+        let decoded = match decompress(Box::new(counted)) {
+            Ok(d) => d,
+            Err(e) => {
+                if !sender.push(note(format!("read error: {e}; file skipped"), true)) {
+                    return;
+                }
+                continue;
+            }
+        };
+        let mut input = UnixLines::new(decoded);
         let Sniffed {
             prefix,
             blank_lines,

@@ -1,0 +1,177 @@
+//! Compressed input (zstd, gzip, bzip2) for every command that reads files, standard input
+//! included, told from the content and not the name; a truncated stream is an error that
+//! names the file and how far it got, after the records read before it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const WIKI_1: &str = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - -";
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seeswap"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("seeswap starts");
+    {
+        let mut input = child.stdin.take().expect("stdin is piped");
+        if let Some(bytes) = stdin {
+            let _ = input.write_all(bytes);
+        }
+    }
+    child.wait_with_output().expect("seeswap runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Codec {
+    Zstd,
+    Gzip,
+    Bzip2,
+}
+
+const CODECS: [Codec; 3] = [Codec::Zstd, Codec::Gzip, Codec::Bzip2];
+
+fn compress(codec: Codec, data: &[u8]) -> Vec<u8> {
+    match codec {
+        Codec::Zstd => zstd::encode_all(data, 3).expect("zstd"),
+        Codec::Gzip => {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(data).expect("gzip");
+            e.finish().expect("gzip")
+        }
+        Codec::Bzip2 => {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+            e.write_all(data).expect("bzip2");
+            e.finish().expect("bzip2")
+        }
+    }
+}
+
+fn testdata(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata")
+        .join(rel)
+}
+
+/// Every command gives the same output on a compressed file (named `.txt`, to show the
+/// name plays no part), on compressed standard input, and on the plain file.
+#[test]
+fn every_command_reads_every_compression_as_the_plain_text() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pairs = std::fs::read(testdata("positions/see_pairs_head.txt")).expect("pairs");
+    let pairs: Vec<u8> = pairs
+        .split(|&b| b == b'\n')
+        .take(300)
+        .collect::<Vec<_>>()
+        .join(&b'\n');
+    let suite = std::fs::read(testdata("suites/leorik_see.epd")).expect("suite");
+    let epd = std::fs::read(testdata("positions/uho_head.epd")).expect("epd");
+    let epd: Vec<u8> = epd
+        .split(|&b| b == b'\n')
+        .take(200)
+        .collect::<Vec<_>>()
+        .join(&b'\n');
+    let pgn = std::fs::read(testdata("pgn/kasparov-deep-blue-1997.pgn")).expect("pgn");
+    let cases: [(&[&str], &[u8]); 6] = [
+        (&["eval", "--batch"], &pairs),
+        (&["suite"], &suite),
+        (&["audit", "--examples", "0"], &pairs),
+        (&["order", "--repeat", "0", "--no-exact", "--json"], &epd),
+        (&["scan", "-q"], &epd),
+        (&["scan", "-q", "--csv"], &pgn),
+    ];
+    for (args, plain) in cases {
+        let plain_path = dir.path().join("plain.txt");
+        std::fs::write(&plain_path, plain).unwrap();
+        let mut with_file = args.to_vec();
+        with_file.push(plain_path.to_str().unwrap());
+        let want = run(&with_file, None);
+        assert!(!want.stdout.is_empty(), "{args:?}: {}", text(&want.stderr));
+        // Only what does not depend on timing is compared for audit and order.
+        let stable = |o: &Output| -> String {
+            text(&o.stdout)
+                .lines()
+                .take_while(|l| !l.starts_with("Speed:"))
+                .filter(|l| !l.contains("micros") && !l.contains("seconds"))
+                .map(|l| l.replace(plain_path.to_str().unwrap(), "FILE"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        for codec in CODECS {
+            let packed = compress(codec, plain);
+            let path = dir.path().join("packed.txt");
+            std::fs::write(&path, &packed).unwrap();
+            let mut with_file = args.to_vec();
+            with_file.push(path.to_str().unwrap());
+            let got = run(&with_file, None);
+            assert_eq!(
+                got.status.code(),
+                want.status.code(),
+                "{args:?} {codec:?}: {}",
+                text(&got.stderr)
+            );
+            let got_text = stable(&got).replace(path.to_str().unwrap(), "FILE");
+            assert_eq!(got_text, stable(&want), "{args:?} {codec:?}");
+            let mut with_stdin = args.to_vec();
+            with_stdin.push("-");
+            let piped = run(&with_stdin, Some(&packed));
+            assert_eq!(
+                piped.status.code(),
+                want.status.code(),
+                "{args:?} {codec:?} stdin"
+            );
+            let piped_text = stable(&piped).replace("<stdin>", "FILE");
+            assert_eq!(piped_text, stable(&want), "{args:?} {codec:?} stdin");
+        }
+    }
+}
+
+/// A truncated stream: the positions before the break are written, the error names the
+/// file, the format and how many compressed bytes were read, and the exit status is 2.
+#[test]
+fn a_truncated_stream_keeps_what_came_before_and_says_how_far_it_got() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let line = format!("{WIKI_1};Rxe5\n");
+    let plain = line.repeat(20_000);
+    for codec in CODECS {
+        let mut packed = compress(codec, plain.as_bytes());
+        packed.truncate(packed.len() * 2 / 3);
+        let path = dir.path().join("cut.bin");
+        std::fs::write(&path, &packed).unwrap();
+        let name = path.to_str().unwrap();
+        let o = run(&["eval", "--batch", name], None);
+        assert_eq!(o.status.code(), Some(2), "{codec:?}");
+        let answered = text(&o.stdout).lines().count();
+        assert!(
+            answered > 0 && answered < 20_000,
+            "{codec:?}: {answered} lines"
+        );
+        let err = text(&o.stderr);
+        assert!(err.contains(name), "{codec:?}: {err}");
+        assert!(err.contains("compressed bytes"), "{codec:?}: {err}");
+        let epd = dir.path().join("cut_epd.bin");
+        let positions = format!("{WIKI_1} 0 1\n").repeat(20_000);
+        let mut packed = compress(codec, positions.as_bytes());
+        packed.truncate(packed.len() * 2 / 3);
+        std::fs::write(&epd, &packed).unwrap();
+        let o = run(
+            &["scan", "-q", "--threads", "2", epd.to_str().unwrap()],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2), "{codec:?}: {}", text(&o.stderr));
+        let scanned = text(&o.stdout).lines().count();
+        assert!(scanned > 0 && scanned < 20_000, "{codec:?}: {scanned}");
+        assert!(
+            text(&o.stderr).contains("compressed bytes"),
+            "{}",
+            text(&o.stderr)
+        );
+    }
+}
