@@ -112,6 +112,7 @@ pub(super) fn total_size(inputs: &[InputName]) -> Option<u64> {
 pub(super) fn read_all(
     inputs: Vec<InputName>,
     forced: Option<Format>,
+    tags: Vec<String>,
     tx: SyncSender<Batch>,
     texts: &Pool,
 ) {
@@ -189,7 +190,7 @@ pub(super) fn read_all(
         let stream = io::Cursor::new(prefix).chain(input);
         let ok = match format {
             Format::Epd => read_epd(file, blank_lines + 1, stream, &mut sender),
-            Format::Pgn => read_pgn(file, stream, &mut sender),
+            Format::Pgn => read_pgn(file, stream, &tags, &mut sender),
         };
         if !ok {
             return;
@@ -385,14 +386,17 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
 }
 
 /// Collects PGN games into units. Returns `false` once the receiver is gone.
-fn read_pgn(file: usize, input: impl Read, sender: &mut Sender<'_>) -> bool {
+fn read_pgn(file: usize, input: impl Read, tags: &[String], sender: &mut Sender<'_>) -> bool {
     // Tag lines and comments up to the record limit (pgn-reader's default is 255 bytes,
     // which real files with a long [Event] or [Annotator] pass).
     let mut reader = pgn_reader::Reader::build(input)
         .set_supported_tag_line_length(MAX_LINE)
         .set_supported_comment_length(MAX_LINE)
         .finish();
-    let mut collector = Collector::default();
+    let mut collector = Collector {
+        wanted_tags: tags.to_vec(),
+        ..Collector::default()
+    };
     let mut games = Vec::new();
     let mut plies = 0;
     loop {

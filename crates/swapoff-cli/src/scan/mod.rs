@@ -70,6 +70,12 @@ pub struct Args {
     #[arg(long, short)]
     quiet: bool,
 
+    /// PGN tags to carry into each game's rows (comma-separated, e.g.
+    /// `Event,Site,WhiteElo`): a `tags` object in JSON, `tag_NAME` columns in CSV and
+    /// Parquet; a missing tag (or an EPD position) gives null or an empty field.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    tags: Vec<String>,
+
     /// Worker threads, at most 256 (default or 0: RAYON_NUM_THREADS, else one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=256))]
     threads: Option<u16>,
@@ -120,6 +126,8 @@ struct Context {
     labels: Option<Vec<Vec<u8>>>,
     /// The paths, for messages.
     paths: Vec<String>,
+    /// The `--tags` names.
+    tag_names: Vec<String>,
 }
 
 /// What one unit of work produced.
@@ -156,6 +164,7 @@ pub fn run(args: Args) -> ExitCode {
                 .collect()
         }),
         paths: files.iter().map(InputName::display).collect(),
+        tag_names: args.tags.clone(),
         outputs: Pool::default(),
     };
     let texts = std::sync::Arc::new(Pool::default());
@@ -172,8 +181,10 @@ pub fn run(args: Args) -> ExitCode {
     let format = args.format;
     let reader_files = files.clone();
     let reader_texts = std::sync::Arc::clone(&texts);
-    let reader =
-        std::thread::spawn(move || input::read_all(reader_files, format, tx, &reader_texts));
+    let wanted_tags = args.tags.clone();
+    let reader = std::thread::spawn(move || {
+        input::read_all(reader_files, format, wanted_tags, tx, &reader_texts)
+    });
 
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -181,7 +192,9 @@ pub fn run(args: Args) -> ExitCode {
     let mut unreadable = false;
     let mut write_failed = None;
     if shape == Shape::Csv {
-        if let Err(e) = out.write_all(output::csv_header(ctx.labels.is_some()).as_bytes()) {
+        if let Err(e) =
+            out.write_all(output::csv_header(ctx.labels.is_some(), &ctx.tag_names).as_bytes())
+        {
             write_failed = Some(e);
         }
     }
@@ -352,15 +365,16 @@ fn process_epd(file: usize, first_line: u64, text: &[u8], ctx: &Context, done: &
             Ok(board) => {
                 report.analyze(&board, &ctx.see);
                 done.stats.count(&board, &report);
-                output::write_position(
-                    &mut done.out,
-                    ctx.shape,
-                    label,
-                    Origin::Line(line_no),
-                    &fen,
-                    &board,
-                    &report,
-                );
+                let row = output::Row {
+                    file: label,
+                    origin: Origin::Line(line_no),
+                    fen: &fen,
+                    board: &board,
+                    report: &report,
+                    tag_names: &ctx.tag_names,
+                    tags: &[],
+                };
+                output::write_position(&mut done.out, ctx.shape, &row);
             }
             Err(why) => fail(done, &why),
         }
@@ -410,18 +424,19 @@ fn process_game(
         if ctx.shape != Shape::None {
             fen.clear();
             output::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
-            output::write_position(
-                &mut done.out,
-                ctx.shape,
-                label,
-                Origin::Game {
+            let row = output::Row {
+                file: label,
+                origin: Origin::Game {
                     game: game.number,
                     ply,
                 },
                 fen,
-                &board,
+                board: &board,
                 report,
-            );
+                tag_names: &ctx.tag_names,
+                tags: &game.tag_values,
+            };
+            output::write_position(&mut done.out, ctx.shape, &row);
         }
         Ok(())
     };

@@ -25,58 +25,74 @@ pub(super) enum Origin {
     Game { game: u64, ply: u32 },
 }
 
-/// The CSV header, with a leading `file` column when several inputs are scanned.
-pub(super) fn csv_header(with_file: bool) -> &'static str {
+/// The CSV header, with a leading `file` column when several inputs are scanned and a
+/// `tag_NAME` column per `--tags` name at the end.
+pub(super) fn csv_header(with_file: bool, tag_names: &[String]) -> String {
+    let mut header = String::new();
     if with_file {
-        "file,line,game,ply,fen,in_check,captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list\n"
-    } else {
-        "line,game,ply,fen,in_check,captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list\n"
+        header.push_str("file,");
     }
+    header.push_str("line,game,ply,fen,in_check,captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list");
+    for name in tag_names {
+        header.push(',');
+        header.push_str(&csv_field(&format!("tag_{name}")));
+    }
+    header.push('\n');
+    header
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// One position's output, whatever the shape.
+pub(super) struct Row<'a> {
+    /// The pre-rendered file label, given only when several inputs are scanned.
+    pub file: Option<&'a [u8]>,
+    pub origin: Origin,
+    pub fen: &'a [u8],
+    pub board: &'a Board,
+    pub report: &'a Report,
+    /// The `--tags` names, and their values for this position's game (`None`: not a
+    /// game, or the game has no such tag), in the same order.
+    pub tag_names: &'a [String],
+    pub tags: &'a [Option<String>],
 }
 
 /// The file label as it appears in output: a JSON string literal (quotes included) or a
 /// CSV field (quoted when needed).
 pub(super) fn label(path: &str, shape: Shape) -> Vec<u8> {
     match shape {
-        Shape::Csv => {
-            if path.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", path.replace('"', "\"\"")).into_bytes()
-            } else {
-                path.as_bytes().to_vec()
-            }
-        }
+        Shape::Csv => csv_field(path).into_bytes(),
         _ => serde_json::to_string(path)
             .unwrap_or_else(|_| "\"?\"".to_string())
             .into_bytes(),
     }
 }
 
-/// Writes one position in the chosen shape. `file` is the pre-rendered label, given only
-/// when several inputs are scanned.
-pub(super) fn write_position(
-    out: &mut Vec<u8>,
-    shape: Shape,
-    file: Option<&[u8]>,
-    origin: Origin,
-    fen: &[u8],
-    board: &Board,
-    report: &Report,
-) {
+/// Writes one position in the chosen shape.
+pub(super) fn write_position(out: &mut Vec<u8>, shape: Shape, row: &Row<'_>) {
     match shape {
-        Shape::Json => write_json(out, file, origin, fen, board, report),
-        Shape::Csv => write_csv(out, file, origin, fen, board, report),
+        Shape::Json => write_json(out, row),
+        Shape::Csv => write_csv(out, row),
         Shape::None => {}
     }
 }
 
-fn write_json(
-    out: &mut Vec<u8>,
-    file: Option<&[u8]>,
-    origin: Origin,
-    fen: &[u8],
-    board: &Board,
-    report: &Report,
-) {
+fn write_json(out: &mut Vec<u8>, row: &Row<'_>) {
+    let Row {
+        file,
+        origin,
+        fen,
+        board,
+        report,
+        ..
+    } = *row;
     out.extend_from_slice(b"{\"fen\":\"");
     out.extend_from_slice(fen);
     out.push(b'"');
@@ -126,7 +142,30 @@ fn write_json(
     json_hanging(out, white, Color::White, us, report.in_check);
     out.extend_from_slice(b",\"black\":");
     json_hanging(out, black, Color::Black, us, report.in_check);
-    out.extend_from_slice(b"}}\n");
+    out.push(b'}');
+    if !row.tag_names.is_empty() {
+        out.extend_from_slice(b",\"tags\":{");
+        for (i, name) in row.tag_names.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            json_string(out, name);
+            out.push(b':');
+            match row.tags.get(i).and_then(Option::as_deref) {
+                Some(value) => json_string(out, value),
+                None => out.extend_from_slice(b"null"),
+            }
+        }
+        out.push(b'}');
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+fn json_string(out: &mut Vec<u8>, text: &str) {
+    match serde_json::to_string(text) {
+        Ok(quoted) => out.extend_from_slice(quoted.as_bytes()),
+        Err(_) => out.extend_from_slice(b"null"),
+    }
 }
 
 fn json_capture(out: &mut Vec<u8>, c: &Capture) {
@@ -164,14 +203,15 @@ fn json_hanging(
     out.push(b']');
 }
 
-fn write_csv(
-    out: &mut Vec<u8>,
-    file: Option<&[u8]>,
-    origin: Origin,
-    fen: &[u8],
-    board: &Board,
-    report: &Report,
-) {
+fn write_csv(out: &mut Vec<u8>, row: &Row<'_>) {
+    let Row {
+        file,
+        origin,
+        fen,
+        board,
+        report,
+        ..
+    } = *row;
     if let Some(file) = file {
         out.extend_from_slice(file);
         out.push(b',');
@@ -235,6 +275,12 @@ fn write_csv(
         push_uci(out, c.mv);
         out.push(b':');
         push_i32(out, c.see);
+    }
+    for i in 0..row.tag_names.len() {
+        out.push(b',');
+        if let Some(value) = row.tags.get(i).and_then(Option::as_deref) {
+            out.extend_from_slice(csv_field(value).as_bytes());
+        }
     }
     out.push(b'\n');
 }

@@ -45,6 +45,8 @@ pub(super) struct GameRecord {
     pub tags: u32,
     /// A result (`1-0`, `*`...) was read.
     pub outcome: bool,
+    /// The values of the tags asked for with `--tags`, in their order.
+    pub tag_values: Vec<Option<String>>,
 }
 
 impl GameRecord {
@@ -60,6 +62,8 @@ impl GameRecord {
 pub(super) struct Collector {
     /// Games begun so far in this file.
     pub games: u64,
+    /// The tags to keep (`--tags`).
+    pub wanted_tags: Vec<String>,
 }
 
 impl pgn_reader::Visitor for Collector {
@@ -71,6 +75,7 @@ impl pgn_reader::Visitor for Collector {
         self.games += 1;
         ControlFlow::Continue(GameRecord {
             number: self.games,
+            tag_values: vec![None; self.wanted_tags.len()],
             ..GameRecord::default()
         })
     }
@@ -82,6 +87,9 @@ impl pgn_reader::Visitor for Collector {
         value: pgn_reader::RawTag<'_>,
     ) -> ControlFlow<GameRecord> {
         game.tags += 1;
+        if let Some(i) = self.wanted_tags.iter().position(|t| t.as_bytes() == name) {
+            game.tag_values[i] = Some(value.decode_utf8_lossy().into_owned());
+        }
         match name {
             b"FEN" => match value.decode_utf8() {
                 Ok(fen) => game.fen = Some(fen.trim().to_string()),
