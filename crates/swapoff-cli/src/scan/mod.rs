@@ -29,6 +29,7 @@
 //! results in input order. Memory is bounded by a few batches, whatever the input size.
 
 mod analyze;
+mod columns;
 mod epd;
 mod input;
 mod output;
@@ -61,6 +62,12 @@ pub struct Args {
     /// One CSV row per position (with a header) instead of JSON Lines.
     #[arg(long)]
     csv: bool,
+
+    /// Write the rows to FILE as Parquet (schema in the docs: the CSV's columns, typed;
+    /// captures and hanging pieces as lists of structs), in row groups as the scan
+    /// streams. Nothing per position goes to standard output.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["csv", "summary"])]
+    parquet: Option<std::path::PathBuf>,
 
     /// Print only the totals (one JSON object, or a CSV header and row with --csv).
     #[arg(long)]
@@ -128,12 +135,16 @@ struct Context {
     paths: Vec<String>,
     /// The `--tags` names.
     tag_names: Vec<String>,
+    /// The Parquet schema, with `--parquet`.
+    parquet: Option<arrow_schema::SchemaRef>,
 }
 
 /// What one unit of work produced.
 #[derive(Default)]
 struct Done {
     out: Vec<u8>,
+    /// The rows as columns, with `--parquet`.
+    columns: Option<columns::Columns>,
     messages: Vec<String>,
     stats: Stats,
     /// An input could not be opened or read.
@@ -148,7 +159,7 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         args.files.iter().cloned().map(InputName::from).collect()
     };
-    let shape = match (args.summary, args.csv) {
+    let shape = match (args.summary || args.parquet.is_some(), args.csv) {
         (true, _) => Shape::None,
         (false, true) => Shape::Csv,
         (false, false) => Shape::Json,
@@ -165,6 +176,10 @@ pub fn run(args: Args) -> ExitCode {
         }),
         paths: files.iter().map(InputName::display).collect(),
         tag_names: args.tags.clone(),
+        parquet: args
+            .parquet
+            .as_ref()
+            .map(|_| columns::schema(files.len() > 1, &args.tags)),
         outputs: Pool::default(),
     };
     let texts = std::sync::Arc::new(Pool::default());
@@ -189,6 +204,14 @@ pub fn run(args: Args) -> ExitCode {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut totals = Stats::default();
+    let mut parquet = match (&args.parquet, &ctx.parquet) {
+        (Some(path), Some(schema)) => match parquet_writer(path, schema) {
+            Ok(w) => Some(w),
+            Err(why) => return fatal(why),
+        },
+        _ => None,
+    };
+    let mut parquet_failed = None;
     let mut unreadable = false;
     let mut write_failed = None;
     if shape == Shape::Csv {
@@ -217,6 +240,17 @@ pub fn run(args: Args) -> ExitCode {
                 });
             }
             unreadable |= d.unreadable;
+            if let (Some(writer), Some(columns)) = (parquet.as_mut(), d.columns) {
+                if columns.len() > 0 {
+                    let written = columns
+                        .finish()
+                        .map_err(|e| e.to_string())
+                        .and_then(|batch| writer.write(&batch).map_err(|e| e.to_string()));
+                    if let Err(why) = written {
+                        parquet_failed = Some(why);
+                    }
+                }
+            }
             if let Err(e) = out.write_all(&d.out) {
                 write_failed = Some(e);
                 break;
@@ -236,6 +270,14 @@ pub fn run(args: Args) -> ExitCode {
     }
     let seconds = started.elapsed().as_secs_f64();
 
+    if let (Some(writer), Some(path)) = (parquet, &args.parquet) {
+        if let Err(e) = writer.close() {
+            parquet_failed.get_or_insert(e.to_string());
+        }
+        if let Some(why) = parquet_failed {
+            return fatal(format!("cannot write {}: {why}", path.display()));
+        }
+    }
     if let Some(e) = write_failed {
         // A closed pipe (`| head`) ends the run quietly; a full disk is an error.
         return output_error(e);
@@ -260,6 +302,24 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         EXIT_OK
     })
+}
+
+/// Rows per Parquet row group: the writer holds one group in memory at most.
+const PARQUET_ROW_GROUP: usize = 1 << 16;
+
+/// A Parquet writer on a new file at `path` (Snappy-compressed row groups).
+fn parquet_writer(
+    path: &std::path::Path,
+    schema: &arrow_schema::SchemaRef,
+) -> Result<parquet::arrow::ArrowWriter<std::fs::File>, String> {
+    let file = std::fs::File::create(path)
+        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+    let props = parquet::file::properties::WriterProperties::builder()
+        .set_compression(parquet::basic::Compression::SNAPPY)
+        .set_max_row_group_row_count(Some(PARQUET_ROW_GROUP))
+        .build();
+    parquet::arrow::ArrowWriter::try_new(file, std::sync::Arc::clone(schema), Some(props))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// A byte-count bar when every input is a file, else a spinner; hidden when stderr is not
@@ -297,6 +357,13 @@ fn progress_bar(args: &Args, files: &[InputName]) -> ProgressBar {
 fn process(work: &Work, ctx: &Context) -> Done {
     let mut done = Done {
         out: ctx.outputs.get(),
+        columns: ctx.parquet.as_ref().map(|schema| {
+            columns::Columns::new(
+                std::sync::Arc::clone(schema),
+                ctx.labels.is_some(),
+                ctx.tag_names.len(),
+            )
+        }),
         ..Done::default()
     };
     match work {
@@ -329,6 +396,14 @@ fn process(work: &Work, ctx: &Context) -> Done {
         }
     }
     done
+}
+
+/// Writes one position's row: bytes for JSON or CSV, columns for Parquet.
+fn emit_row(done: &mut Done, ctx: &Context, file: usize, row: &output::Row<'_>) {
+    output::write_position(&mut done.out, ctx.shape, row);
+    if let Some(columns) = done.columns.as_mut() {
+        columns.push(row, &ctx.paths[file]);
+    }
 }
 
 fn process_epd(file: usize, first_line: u64, text: &[u8], ctx: &Context, done: &mut Done) {
@@ -374,7 +449,7 @@ fn process_epd(file: usize, first_line: u64, text: &[u8], ctx: &Context, done: &
                     tag_names: &ctx.tag_names,
                     tags: &[],
                 };
-                output::write_position(&mut done.out, ctx.shape, &row);
+                emit_row(done, ctx, file, &row);
             }
             Err(why) => fail(done, &why),
         }
@@ -421,7 +496,7 @@ fn process_game(
         let board = pgn::to_cozy(pos)?;
         report.analyze(&board, &ctx.see);
         done.stats.count(&board, report);
-        if ctx.shape != Shape::None {
+        if ctx.shape != Shape::None || ctx.parquet.is_some() {
             fen.clear();
             output::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
             let row = output::Row {
@@ -436,7 +511,7 @@ fn process_game(
                 tag_names: &ctx.tag_names,
                 tags: &game.tag_values,
             };
-            output::write_position(&mut done.out, ctx.shape, &row);
+            emit_row(done, ctx, file, &row);
         }
         Ok(())
     };

@@ -1,0 +1,240 @@
+//! `scan --parquet`: the rows of one unit of work as Arrow columns, written by the main
+//! thread as Parquet row groups while the scan streams.
+//!
+//! The schema, one row per position (the CSV's columns, typed):
+//!
+//! | column | type | meaning |
+//! |---|---|---|
+//! | `file` | string | the input (only with several inputs) |
+//! | `line` | uint64, null for PGN | EPD line number |
+//! | `game`, `ply` | uint64, uint32, null for EPD | PGN game (from 1) and ply (0 = start) |
+//! | `fen` | string | the position |
+//! | `in_check` | bool | the side to move is in check |
+//! | `captures` | list of struct {`move`: string (UCI), `see`: int32} | every capture and promotion, best first (the CSV's `captures` count is its length, `capture_list` its items) |
+//! | `best_move`, `best_see` | string, int32, null without a capture | the first capture |
+//! | `balance` | int32 | what the side to move wins by its best exchange (≥ 0) |
+//! | `threat` | int32, null in check | the same for the opponent |
+//! | `hanging_white`, `hanging_black` | list of struct {`square`: string, `piece`: string, `gain`: int32}, null for the side to move in check | pieces en prise |
+//! | `tag_NAME` | string, null when missing | each `--tags` name |
+
+use super::analyze::{piece_letter, Hanging};
+use super::output::{Origin, Row};
+use arrow_array::builder::{
+    BooleanBuilder, Int32Builder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder,
+    UInt64Builder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
+use cozy_chess::Color;
+use std::sync::Arc;
+
+fn capture_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("move", DataType::Utf8, false),
+        Field::new("see", DataType::Int32, false),
+    ])
+}
+
+fn hanging_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("square", DataType::Utf8, false),
+        Field::new("piece", DataType::Utf8, false),
+        Field::new("gain", DataType::Int32, false),
+    ])
+}
+
+fn list_of(fields: Fields) -> DataType {
+    DataType::List(Arc::new(Field::new("item", DataType::Struct(fields), true)))
+}
+
+/// The Parquet schema for a scan with or without a `file` column and with these tags.
+pub(super) fn schema(with_file: bool, tag_names: &[String]) -> SchemaRef {
+    let mut fields = Vec::new();
+    if with_file {
+        fields.push(Field::new("file", DataType::Utf8, false));
+    }
+    fields.extend([
+        Field::new("line", DataType::UInt64, true),
+        Field::new("game", DataType::UInt64, true),
+        Field::new("ply", DataType::UInt32, true),
+        Field::new("fen", DataType::Utf8, false),
+        Field::new("in_check", DataType::Boolean, false),
+        Field::new("captures", list_of(capture_fields()), false),
+        Field::new("best_move", DataType::Utf8, true),
+        Field::new("best_see", DataType::Int32, true),
+        Field::new("balance", DataType::Int32, false),
+        Field::new("threat", DataType::Int32, true),
+        Field::new("hanging_white", list_of(hanging_fields()), true),
+        Field::new("hanging_black", list_of(hanging_fields()), true),
+    ]);
+    for name in tag_names {
+        fields.push(Field::new(format!("tag_{name}"), DataType::Utf8, true));
+    }
+    Arc::new(Schema::new(fields))
+}
+
+/// Column builders for the rows of one unit of work.
+pub(super) struct Columns {
+    schema: SchemaRef,
+    file: Option<StringBuilder>,
+    line: UInt64Builder,
+    game: UInt64Builder,
+    ply: UInt32Builder,
+    fen: StringBuilder,
+    in_check: BooleanBuilder,
+    captures: ListBuilder<StructBuilder>,
+    best_move: StringBuilder,
+    best_see: Int32Builder,
+    balance: Int32Builder,
+    threat: Int32Builder,
+    hanging_white: ListBuilder<StructBuilder>,
+    hanging_black: ListBuilder<StructBuilder>,
+    tags: Vec<StringBuilder>,
+    rows: usize,
+}
+
+fn list_builder(fields: Fields) -> ListBuilder<StructBuilder> {
+    ListBuilder::new(StructBuilder::from_fields(fields.clone(), 0))
+        .with_field(Arc::new(Field::new("item", DataType::Struct(fields), true)))
+}
+
+impl Columns {
+    /// Empty columns for `schema` (from [`schema`]).
+    pub fn new(schema: SchemaRef, with_file: bool, tags: usize) -> Columns {
+        Columns {
+            schema,
+            file: with_file.then(StringBuilder::new),
+            line: UInt64Builder::new(),
+            game: UInt64Builder::new(),
+            ply: UInt32Builder::new(),
+            fen: StringBuilder::new(),
+            in_check: BooleanBuilder::new(),
+            captures: list_builder(capture_fields()),
+            best_move: StringBuilder::new(),
+            best_see: Int32Builder::new(),
+            balance: Int32Builder::new(),
+            threat: Int32Builder::new(),
+            hanging_white: list_builder(hanging_fields()),
+            hanging_black: list_builder(hanging_fields()),
+            tags: (0..tags).map(|_| StringBuilder::new()).collect(),
+            rows: 0,
+        }
+    }
+
+    /// Rows pushed so far.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// Adds one position; `file` is the input's name.
+    pub fn push(&mut self, row: &Row<'_>, file: &str) {
+        let report = row.report;
+        if let Some(f) = self.file.as_mut() {
+            f.append_value(file);
+        }
+        match row.origin {
+            Origin::Line(line) => {
+                self.line.append_value(line);
+                self.game.append_null();
+                self.ply.append_null();
+            }
+            Origin::Game { game, ply } => {
+                self.line.append_null();
+                self.game.append_value(game);
+                self.ply.append_value(ply);
+            }
+        }
+        self.fen.append_value(String::from_utf8_lossy(row.fen));
+        self.in_check.append_value(report.in_check);
+        let mut uci = Vec::with_capacity(5);
+        for c in &report.captures {
+            uci.clear();
+            super::output::push_uci(&mut uci, c.mv);
+            let item = self.captures.values();
+            string_field(item, 0).append_value(String::from_utf8_lossy(&uci));
+            int_field(item, 1).append_value(c.see);
+            item.append(true);
+        }
+        self.captures.append(true);
+        match report.captures.first() {
+            Some(best) => {
+                uci.clear();
+                super::output::push_uci(&mut uci, best.mv);
+                self.best_move.append_value(String::from_utf8_lossy(&uci));
+                self.best_see.append_value(best.see);
+            }
+            None => {
+                self.best_move.append_null();
+                self.best_see.append_null();
+            }
+        }
+        self.balance.append_value(report.balance);
+        if report.in_check {
+            self.threat.append_null();
+        } else {
+            self.threat.append_value(report.threat);
+        }
+        let us = row.board.side_to_move();
+        for (color, builder) in [
+            (Color::White, &mut self.hanging_white),
+            (Color::Black, &mut self.hanging_black),
+        ] {
+            if color == us && report.in_check {
+                builder.append(false);
+                continue;
+            }
+            let list: &[Hanging] = if color == us {
+                &report.hanging_us
+            } else {
+                &report.hanging_them
+            };
+            for h in list {
+                let item = builder.values();
+                string_field(item, 0).append_value(h.square.to_string());
+                let letter = piece_letter(h.piece, color) as char;
+                string_field(item, 1).append_value(letter.to_string());
+                int_field(item, 2).append_value(h.gain);
+                item.append(true);
+            }
+            builder.append(true);
+        }
+        for (i, builder) in self.tags.iter_mut().enumerate() {
+            builder.append_option(row.tags.get(i).and_then(Option::as_deref));
+        }
+        self.rows += 1;
+    }
+
+    /// The rows as one record batch.
+    pub fn finish(mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
+        let mut columns: Vec<ArrayRef> = Vec::new();
+        if let Some(f) = self.file.as_mut() {
+            columns.push(Arc::new(f.finish()));
+        }
+        columns.push(Arc::new(self.line.finish()));
+        columns.push(Arc::new(self.game.finish()));
+        columns.push(Arc::new(self.ply.finish()));
+        columns.push(Arc::new(self.fen.finish()));
+        columns.push(Arc::new(self.in_check.finish()));
+        columns.push(Arc::new(self.captures.finish()));
+        columns.push(Arc::new(self.best_move.finish()));
+        columns.push(Arc::new(self.best_see.finish()));
+        columns.push(Arc::new(self.balance.finish()));
+        columns.push(Arc::new(self.threat.finish()));
+        columns.push(Arc::new(self.hanging_white.finish()));
+        columns.push(Arc::new(self.hanging_black.finish()));
+        for t in &mut self.tags {
+            columns.push(Arc::new(t.finish()));
+        }
+        RecordBatch::try_new(self.schema, columns)
+    }
+}
+
+fn string_field(item: &mut StructBuilder, i: usize) -> &mut StringBuilder {
+    item.field_builder::<StringBuilder>(i)
+        .expect("the struct's fields are as the schema says")
+}
+
+fn int_field(item: &mut StructBuilder, i: usize) -> &mut Int32Builder {
+    item.field_builder::<Int32Builder>(i)
+        .expect("the struct's fields are as the schema says")
+}

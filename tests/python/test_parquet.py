@@ -1,0 +1,121 @@
+"""`seeswap scan --parquet` is read by pyarrow, polars and DuckDB with the rows of `--csv`.
+
+The binary is the one `cargo test` built (`SEESWAP`, else target/debug/seeswap).
+"""
+
+import csv
+import io
+import os
+import subprocess
+from pathlib import Path
+
+import duckdb
+import polars as pl
+import pyarrow.parquet as pq
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SEESWAP = os.environ.get("SEESWAP", str(ROOT / "target" / "debug" / "seeswap"))
+INPUTS = [
+    ROOT / "testdata" / "pgn" / "kasparov-deep-blue-1997.pgn",
+    ROOT / "testdata" / "positions" / "endgames_head.epd",
+]
+TAGS = "--tags=Event,White,WhiteElo"
+
+
+def scan(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [SEESWAP, "scan", "-q", TAGS, *args, *map(str, INPUTS)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def expected() -> list[dict]:
+    """The CSV rows, as text."""
+    return list(csv.DictReader(io.StringIO(scan("--csv").stdout)))
+
+
+@pytest.fixture(scope="module")
+def parquet_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("scan") / "scan.parquet"
+    scan("--parquet", str(path))
+    return path
+
+
+def render(row: dict) -> dict:
+    """A row read from Parquet, written out as the CSV writes it."""
+
+    def text(value) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return "1" if value else "0"
+        return str(value)
+
+    def hanging(items) -> str:
+        if items is None:
+            return ""
+        return " ".join(f"{h['piece']}{h['square']}:{h['gain']}" for h in items)
+
+    out = {
+        key: text(row[key])
+        for key in [
+            "file",
+            "line",
+            "game",
+            "ply",
+            "fen",
+            "in_check",
+            "best_move",
+            "best_see",
+            "balance",
+            "threat",
+            "tag_Event",
+            "tag_White",
+            "tag_WhiteElo",
+        ]
+    }
+    out["captures"] = str(len(row["captures"]))
+    out["capture_list"] = " ".join(f"{c['move']}:{c['see']}" for c in row["captures"])
+    out["hanging_white"] = hanging(row["hanging_white"])
+    out["hanging_black"] = hanging(row["hanging_black"])
+    return out
+
+
+def check(rows: list[dict], expected: list[dict]) -> None:
+    assert len(rows) == len(expected) > 1000
+    for got, want in zip(rows, expected):
+        assert render(got) == want
+    assert any(r["tag_Event"] for r in rows)
+
+
+def test_pyarrow_reads_the_csv_rows(parquet_file, expected):
+    table = pq.read_table(parquet_file)
+    assert table.schema.field("line").type == "uint64"
+    assert table.schema.field("balance").type == "int32"
+    check(table.to_pylist(), expected)
+
+
+def test_polars_reads_the_csv_rows(parquet_file, expected):
+    frame = pl.read_parquet(parquet_file)
+    assert frame.schema["captures"] == pl.List(
+        pl.Struct({"move": pl.String, "see": pl.Int32})
+    )
+    check(frame.to_dicts(), expected)
+
+
+def test_duckdb_reads_the_csv_rows(parquet_file, expected):
+    con = duckdb.connect()
+    cursor = con.execute(f"SELECT * FROM read_parquet('{parquet_file}')")
+    names = [d[0] for d in cursor.description]
+    rows = [dict(zip(names, values)) for values in cursor.fetchall()]
+    check(rows, expected)
+    winning = con.execute(
+        f"SELECT count(*) FROM read_parquet('{parquet_file}') WHERE best_see > 0"
+    ).fetchone()[0]
+    assert winning == sum(
+        1 for r in expected if r["best_see"] and int(r["best_see"]) > 0
+    )
