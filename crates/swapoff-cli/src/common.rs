@@ -60,3 +60,13 @@ pub fn write_stdout(text: std::fmt::Arguments) -> Result<(), ExitCode> {
         .and_then(|()| out.flush())
         .map_err(output_error)
 }
+
+/// SplitMix64: a small, well-mixed generator for reproducible choices (the bench's
+/// shuffles, make-suite's samples); only reproducibility matters here.
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -10,6 +10,7 @@ mod audit;
 mod bench;
 mod common;
 mod eval;
+mod make_suite;
 mod order;
 mod records;
 mod scan;
@@ -37,6 +38,9 @@ enum Command {
     Bench(bench::Args),
     /// Measure capture ordering and quiescence pruning with each rule set.
     Order(order::Args),
+    /// Write a SEE test suite from real positions, balanced over the hard cases, valued
+    /// by the exact rules.
+    MakeSuite(make_suite::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,5 +59,6 @@ fn main() -> ExitCode {
         Command::Scan(args) => scan::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Order(args) => order::run(args),
+        Command::MakeSuite(args) => make_suite::run(args),
     }
 }

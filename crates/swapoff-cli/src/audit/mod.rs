@@ -47,6 +47,7 @@
 //! the disagreements (rarer, and slower: several exact searches each) runs on all
 //! threads with rayon. A progress bar is drawn on stderr when it is a terminal.
 
+mod against;
 mod classify;
 mod input;
 mod report;
@@ -89,8 +90,21 @@ Exit codes: 0 done; 1 some lines skipped (reported on stderr); 2 usage error or 
 #[command(after_long_help = CAUSES_HELP)]
 pub struct Args {
     /// Files of FEN/EPD lines or FEN;MOVE lines ('-' reads standard input).
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(required_unless_present = "against", value_name = "FILE")]
     pub files: Vec<std::path::PathBuf>,
+    /// Check another SEE's answers instead: lines FEN;MOVE;VALUE (more ';' fields are
+    /// ignored, so suite files read too), each compared with the exact value under
+    /// --values; disagreements get their causes as the built-in rule sets' do.
+    #[arg(long, value_name = "FILE", conflicts_with = "files")]
+    pub against: Option<std::path::PathBuf>,
+    /// With --against: the third field answers SEE >= T (1/0 or true/false).
+    #[arg(
+        long,
+        value_name = "T",
+        requires = "against",
+        allow_negative_numbers = true
+    )]
+    pub threshold: Option<i32>,
     /// Also evaluate the quiet moves (and castling) of FEN/EPD lines. The moves of
     /// FEN;MOVE lines are always evaluated, quiet or not.
     #[arg(long)]
@@ -141,6 +155,22 @@ struct Totals {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
+    if let Some(path) = &args.against {
+        let input = InputName::from(path.clone());
+        return match against::run(
+            &input,
+            args.values,
+            args.threshold,
+            args.examples,
+            args.json,
+        ) {
+            Ok((text, skipped)) => match write_stdout(format_args!("{text}")) {
+                Ok(()) => ExitCode::from(if skipped { EXIT_PARTIAL } else { EXIT_OK }),
+                Err(code) => code,
+            },
+            Err(why) => fatal(why),
+        };
+    }
     let started = Instant::now();
     let inputs: Vec<InputName> = args.files.iter().cloned().map(InputName::from).collect();
     // Bytes to read, when known (not for standard input).

@@ -87,21 +87,12 @@ pub fn shuffled(chunks: &[&[Pair]], orders: usize) -> Vec<Vec<Pair>> {
     (0..orders)
         .map(|_| {
             for i in (1..all.len()).rev() {
-                let j = (splitmix64(&mut state) % (i as u64 + 1)) as usize;
+                let j = (crate::common::splitmix64(&mut state) % (i as u64 + 1)) as usize;
                 all.swap(i, j);
             }
             all.clone()
         })
         .collect()
-}
-
-/// SplitMix64: a small, well-mixed generator; only reproducibility matters here.
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// How long the repetitions of one case run.

@@ -200,17 +200,17 @@ pub(super) fn read_all(
 }
 
 /// The start of an input, enough to tell its format.
-struct Sniffed {
+pub(crate) struct Sniffed {
     /// From the first line with content on (or all that was read, if none has content).
-    prefix: Vec<u8>,
+    pub prefix: Vec<u8>,
     /// Blank and comment lines dropped before it (to keep line numbers right).
-    blank_lines: u64,
+    pub blank_lines: u64,
 }
 
 /// Reads the start of an input up to its first line with content (complete, or its first
 /// [`SNIFF_BYTES`]). Blank and comment lines before it are dropped as they come, however
 /// many there are, so memory stays flat; they are counted.
-fn sniff(input: &mut impl Read) -> io::Result<Sniffed> {
+pub(crate) fn sniff(input: &mut impl Read) -> io::Result<Sniffed> {
     let mut prefix = Vec::new();
     let mut blank_lines = 0;
     let mut buf = [0u8; 4096];
@@ -264,7 +264,7 @@ fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
 
 /// EPD when the first line's first word is a piece placement (has a `/`); PGN when it is a
 /// tag, a comment, a variation, a NAG, a result, a move number or a move.
-pub(super) fn detect(prefix: &[u8]) -> Option<Format> {
+pub(crate) fn detect(prefix: &[u8]) -> Option<Format> {
     let (line, _) = first_line(prefix)?;
     if line.starts_with(b"[")
         || line.starts_with(b"{")

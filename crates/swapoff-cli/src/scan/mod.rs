@@ -31,9 +31,9 @@
 mod analyze;
 mod columns;
 mod epd;
-mod input;
+pub(crate) mod input;
 mod output;
-mod pgn;
+pub(crate) mod pgn;
 
 use crate::common::{fatal, output_error, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
 use crate::records::InputName;

@@ -28,7 +28,7 @@ const MAX_PLIES: usize = 100_000;
 
 /// A game as the reading thread hands it to the workers.
 #[derive(Debug, Default)]
-pub(super) struct GameRecord {
+pub(crate) struct GameRecord {
     /// 1-based index of the game in its file.
     pub number: u64,
     /// The `[FEN]` tag.
@@ -59,7 +59,7 @@ impl GameRecord {
 
 /// Collects games for [`GameRecord`].
 #[derive(Default)]
-pub(super) struct Collector {
+pub(crate) struct Collector {
     /// Games begun so far in this file.
     pub games: u64,
     /// The tags to keep (`--tags`).
@@ -148,7 +148,7 @@ impl pgn_reader::Visitor for Collector {
 }
 
 /// The starting position of a game, or why it has none.
-pub(super) fn start(game: &GameRecord) -> Result<Chess, String> {
+pub(crate) fn start(game: &GameRecord) -> Result<Chess, String> {
     let mode = if game.chess960 {
         CastlingMode::Chess960
     } else {
@@ -166,7 +166,7 @@ pub(super) fn start(game: &GameRecord) -> Result<Chess, String> {
 }
 
 /// Plays `san` in `pos`, or says why it cannot be played.
-pub(super) fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), String> {
+pub(crate) fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), String> {
     match san.san {
         San::Null => {
             let swapped = pos

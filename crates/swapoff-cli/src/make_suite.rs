@@ -1,0 +1,364 @@
+//! `seeswap make-suite`: a SEE test suite drawn from real positions, balanced over the
+//! hard cases, each value from the exact rules.
+//!
+//! Every legal move of every position read (EPD lines, or every mainline position of PGN
+//! games) gets one category, the first of these that fits (rarest first):
+//! castling, en passant, promotion, recapture that promotes (an opponent pawn can take
+//! back on its last rank), king recapture (the opponent king attacks the square),
+//! discovered check, capture in check (the mover is in check), capture that gives check,
+//! pinned attacker (a piece attacking the square, of either side, is pinned to its king),
+//! x-ray (a slider joins once a piece in front of it has taken), plain capture, quiet move.
+//!
+//! Each category keeps an equal share of `--count` moves by reservoir sampling (a fixed
+//! generator seeded by `--seed`, so the suite is the same for the same seed and input and
+//! memory stays flat); a category with fewer moves keeps them all. The lines come out by
+//! category, each in input order: `FEN; SAN; value; category`, the format `seeswap suite`
+//! reads, and `seeswap suite --rules exact --values V` passes every one.
+
+use crate::common::{fatal, splitmix64, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::records::InputName;
+use crate::scan::input::{detect, sniff, Format};
+use crate::scan::pgn::{self, Collector};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{Chess, EnPassantMode, Position};
+use std::fmt::Write as _;
+use std::io::{BufReader, Read};
+use std::process::ExitCode;
+use swapoff::{PieceValues, Rules, See, SeeBoard};
+
+/// Flags of `seeswap make-suite`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// EPD/FEN or PGN files (`-` for stdin).
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<std::path::PathBuf>,
+    /// Lines to write (an equal share per category).
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    count: u32,
+    /// Seed of the sampling: the same seed and input give the same suite.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Piece values P,N,B,R,Q of the exact values written.
+    #[arg(long, value_name = "P,N,B,R,Q", default_value = "100,300,300,500,900")]
+    values: PieceValues,
+}
+
+/// The categories, in the order a move is tried against them and the suite lists them.
+const CATEGORIES: [&str; 12] = [
+    "castling",
+    "en passant",
+    "promotion",
+    "recapture that promotes",
+    "king recapture",
+    "discovered check",
+    "capture in check",
+    "capture that gives check",
+    "pinned attacker",
+    "x-ray",
+    "plain capture",
+    "quiet move",
+];
+
+/// The category of a legal move `m` in `pos` (an index into [`CATEGORIES`]).
+fn category(pos: &Chess, m: &shakmaty::Move) -> usize {
+    let index = |name: &str| CATEGORIES.iter().position(|c| *c == name).unwrap_or(11);
+    if m.is_castle() {
+        return index("castling");
+    }
+    if m.is_en_passant() {
+        return index("en passant");
+    }
+    if m.is_promotion() {
+        return index("promotion");
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(*m);
+    let to = swapoff::Square::new(m.to() as u8).unwrap_or_else(|| unreachable!("0..64"));
+    let them = if pos.turn().is_white() {
+        swapoff::Color::Black
+    } else {
+        swapoff::Color::White
+    };
+    let occupied = after.occupied();
+    let attackers = after.attackers_to(to, occupied) & occupied;
+    let theirs = attackers & after.by_color(them);
+    let last_rank = to.rank() == 0 || to.rank() == 7;
+    if last_rank && theirs & after.by_role(swapoff::Role::Pawn) != 0 {
+        return index("recapture that promotes");
+    }
+    if theirs & after.by_role(swapoff::Role::King) != 0 {
+        return index("king recapture");
+    }
+    if after.is_check() && (after.checkers().0 & !to.bit()) != 0 {
+        return index("discovered check");
+    }
+    let capture = m.is_capture();
+    if capture && pos.is_check() {
+        return index("capture in check");
+    }
+    if capture && after.is_check() {
+        return index("capture that gives check");
+    }
+    let pinned =
+        after.pins(swapoff::Color::White).pinned | after.pins(swapoff::Color::Black).pinned;
+    if attackers & pinned != 0 {
+        return index("pinned attacker");
+    }
+    // A slider that reaches the square once the attackers in front of it have gone.
+    let behind = after.attackers_to(to, occupied & !attackers) & occupied & !attackers;
+    if behind != 0 {
+        return index("x-ray");
+    }
+    if capture {
+        index("plain capture")
+    } else {
+        index("quiet move")
+    }
+}
+
+/// A suite line kept in a category's reservoir.
+struct Kept {
+    /// Order of arrival, to list the kept lines in input order.
+    seen: u64,
+    line: String,
+}
+
+/// The reservoirs of every category.
+struct Sampler {
+    quota: [usize; 12],
+    seen: [u64; 12],
+    kept: [Vec<Kept>; 12],
+    arrivals: u64,
+    rng: u64,
+    see: See,
+}
+
+impl Sampler {
+    fn new(count: usize, seed: u64, values: PieceValues) -> Sampler {
+        let mut quota = [count / 12; 12];
+        for q in quota.iter_mut().take(count % 12) {
+            *q += 1;
+        }
+        Sampler {
+            quota,
+            seen: [0; 12],
+            kept: Default::default(),
+            arrivals: 0,
+            rng: seed,
+            see: See::new(Rules::Exact).with_values(values),
+        }
+    }
+
+    /// Offers every legal move of `pos`.
+    fn offer(&mut self, pos: &Chess) {
+        for m in pos.legal_moves() {
+            let c = category(pos, &m);
+            self.arrivals += 1;
+            self.seen[c] += 1;
+            let slot = if self.kept[c].len() < self.quota[c] {
+                None
+            } else {
+                let j = splitmix64(&mut self.rng) % self.seen[c];
+                match usize::try_from(j) {
+                    Ok(j) if j < self.quota[c] => Some(j),
+                    _ => continue,
+                }
+            };
+            let Ok(mv) = swapoff::Move::try_from(&m) else {
+                continue;
+            };
+            let value = self.see.value(pos, mv);
+            let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+            let fen4: Vec<&str> = fen.split(' ').take(4).collect();
+            let san = San::from_move(pos, m);
+            let kept = Kept {
+                seen: self.arrivals,
+                line: format!("{}; {san}; {value}; {}", fen4.join(" "), CATEGORIES[c]),
+            };
+            match slot {
+                None => self.kept[c].push(kept),
+                Some(j) => self.kept[c][j] = kept,
+            }
+        }
+    }
+}
+
+/// Reads every position of one input into the sampler; bad lines and games are reported
+/// and counted.
+fn read(input: &InputName, sampler: &mut Sampler, skipped: &mut u64) -> Result<(), String> {
+    let name = input.display();
+    let mut raw = crate::records::UnixLines::new(input.open()?);
+    let sniffed = sniff(&mut raw).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let Some(format) = detect(&sniffed.prefix) else {
+        return if sniffed.prefix.iter().all(u8::is_ascii_whitespace) {
+            Ok(())
+        } else {
+            Err(format!("{name}: neither EPD nor PGN"))
+        };
+    };
+    // Blank lines before the first position were dropped: count them in line numbers.
+    let offset = sniffed.blank_lines;
+    let reader = BufReader::new(std::io::Cursor::new(sniffed.prefix).chain(raw));
+    match format {
+        Format::Epd => {
+            let mut records = crate::records::Records::new(reader);
+            while let Some((n, record)) = records
+                .next_record()
+                .map_err(|e| format!("cannot read {name}: {e}"))?
+            {
+                let n = n + offset;
+                let text = match record.text() {
+                    Ok(t) => t.split(';').next().unwrap_or("").trim(),
+                    Err(why) => {
+                        eprintln!("{name}:{n}: {why}");
+                        *skipped += 1;
+                        continue;
+                    }
+                };
+                if text.is_empty() || text.starts_with('#') {
+                    continue;
+                }
+                let fields: Vec<&str> = text.split_ascii_whitespace().take(4).collect();
+                match swapoff::parse::position(&fields.join(" ")) {
+                    Ok(pos) => sampler.offer(&pos),
+                    Err(e) => {
+                        eprintln!("{name}:{n}: bad FEN: {e}");
+                        *skipped += 1;
+                    }
+                }
+            }
+            Ok(())
+        }
+        Format::Pgn => {
+            let mut games = pgn_reader::Reader::build(reader)
+                .set_supported_tag_line_length(crate::records::MAX_RECORD_BYTES)
+                .set_supported_comment_length(crate::records::MAX_RECORD_BYTES)
+                .finish();
+            let mut collector = Collector::default();
+            loop {
+                let game = match games.read_game(&mut collector) {
+                    Ok(Some(game)) => game,
+                    Ok(None) => return Ok(()),
+                    Err(e) => {
+                        return Err(format!("{name}: game {}: {e}", collector.games));
+                    }
+                };
+                if game.rejected.is_some() || game.is_empty() {
+                    *skipped += 1;
+                    continue;
+                }
+                let mut pos = match pgn::start(&game) {
+                    Ok(pos) => pos,
+                    Err(why) => {
+                        eprintln!("{name}: game {}: {why}", game.number);
+                        *skipped += 1;
+                        continue;
+                    }
+                };
+                sampler.offer(&pos);
+                for san in &game.moves {
+                    if let Err(why) = pgn::play(&mut pos, san) {
+                        eprintln!("{name}: game {}: {why}; rest skipped", game.number);
+                        *skipped += 1;
+                        break;
+                    }
+                    sampler.offer(&pos);
+                }
+            }
+        }
+    }
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> ExitCode {
+    let mut sampler = Sampler::new(args.count as usize, args.seed, args.values);
+    let mut skipped = 0;
+    let mut unreadable = false;
+    for path in &args.files {
+        if let Err(why) = read(&InputName::from(path.clone()), &mut sampler, &mut skipped) {
+            eprintln!("seeswap: {why}");
+            unreadable = true;
+        }
+    }
+    if sampler.arrivals == 0 {
+        return fatal("no position read: nothing to make a suite of");
+    }
+    let mut out = String::new();
+    for (c, kept) in sampler.kept.iter_mut().enumerate() {
+        kept.sort_by_key(|k| k.seen);
+        for k in kept.iter() {
+            let _ = writeln!(out, "{}", k.line);
+        }
+        if kept.len() < sampler.quota[c] {
+            eprintln!(
+                "seeswap: only {} of {} {} moves found",
+                kept.len(),
+                sampler.quota[c],
+                CATEGORIES[c]
+            );
+        }
+    }
+    if let Err(code) = write_stdout(format_args!("{out}")) {
+        return code;
+    }
+    ExitCode::from(if unreadable {
+        EXIT_FATAL
+    } else if skipped > 0 {
+        EXIT_PARTIAL
+    } else {
+        EXIT_OK
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cat(fen: &str, uci: &str) -> &'static str {
+        let pos = swapoff::parse::position(fen).unwrap();
+        let m = swapoff::parse::shakmaty_move(&pos, uci).unwrap();
+        CATEGORIES[category(&pos, &m)]
+    }
+
+    #[test]
+    fn moves_fall_into_their_categories() {
+        assert_eq!(cat("r3k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"), "castling");
+        assert_eq!(
+            cat("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
+            "en passant"
+        );
+        assert_eq!(cat("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), "promotion");
+        assert_eq!(
+            cat("4k3/8/8/8/8/8/2p5/R2n2K1 w - - 0 1", "a1d1"),
+            "recapture that promotes"
+        );
+        assert_eq!(
+            cat("8/8/8/3pk3/8/8/8/3RK3 w - - 0 1", "d1d5"),
+            "king recapture"
+        );
+        assert_eq!(
+            cat("4k3/8/8/8/8/4N3/8/4R1K1 w - - 0 1", "e3c4"),
+            "discovered check"
+        );
+        assert_eq!(
+            cat("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2"),
+            "capture in check"
+        );
+        assert_eq!(
+            cat("4k3/8/8/8/3p4/8/8/3QK3 w - - 0 1", "d1d4"),
+            "plain capture"
+        );
+        assert_eq!(cat("3rk3/3q4/8/8/3p4/8/8/3QK3 w - - 0 1", "d1d4"), "x-ray");
+        assert_eq!(cat("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2"), "quiet move");
+        assert_eq!(
+            cat("3k4/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"),
+            "capture that gives check"
+        );
+        // The black knight on e6 is pinned by the rook on e1 to its king on e8.
+        assert_eq!(
+            cat("4k3/8/4n3/8/3p4/8/8/3RR1K1 w - - 0 1", "d1d4"),
+            "pinned attacker"
+        );
+    }
+}
