@@ -14,7 +14,6 @@
 mod diagram;
 
 use crate::common::{fatal, output_error, RuleArgs, EXIT_OK, EXIT_PARTIAL};
-use crate::records::InputName;
 use serde::Serialize;
 use shakmaty::san::San;
 use shakmaty::Chess;
@@ -22,6 +21,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use swapoff::parse::{self, MoveError};
 use swapoff::{Color, Move, PieceValues, Role, See, Trace};
+use swapoff_scan::records::InputName;
 
 /// Flags of `seeswap eval`.
 #[derive(clap::Args, Debug)]

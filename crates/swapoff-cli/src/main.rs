@@ -12,7 +12,6 @@ mod common;
 mod eval;
 mod make_suite;
 mod order;
-mod records;
 mod scan;
 mod suite;
 

@@ -16,9 +16,6 @@
 //! reads, and `seeswap suite --rules exact --values V` passes every one.
 
 use crate::common::{fatal, splitmix64, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
-use crate::records::InputName;
-use crate::scan::input::{detect, sniff, Format};
-use crate::scan::pgn::{self, Collector};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{Chess, EnPassantMode, Position};
@@ -26,6 +23,9 @@ use std::fmt::Write as _;
 use std::io::{BufReader, Read};
 use std::process::ExitCode;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
+use swapoff_scan::format::{detect, sniff, Format};
+use swapoff_scan::pgn::{self, Collector};
+use swapoff_scan::records::InputName;
 
 /// Flags of `seeswap make-suite`.
 #[derive(clap::Args, Debug)]
@@ -188,7 +188,7 @@ impl Sampler {
 /// and counted.
 fn read(input: &InputName, sampler: &mut Sampler, skipped: &mut u64) -> Result<(), String> {
     let name = input.display();
-    let mut raw = crate::records::UnixLines::new(input.open()?);
+    let mut raw = swapoff_scan::records::UnixLines::new(input.open()?);
     let sniffed = sniff(&mut raw).map_err(|e| format!("cannot read {name}: {e}"))?;
     let Some(format) = detect(&sniffed.prefix) else {
         return if sniffed.prefix.iter().all(u8::is_ascii_whitespace) {
@@ -202,7 +202,7 @@ fn read(input: &InputName, sampler: &mut Sampler, skipped: &mut u64) -> Result<(
     let reader = BufReader::new(std::io::Cursor::new(sniffed.prefix).chain(raw));
     match format {
         Format::Epd => {
-            let mut records = crate::records::Records::new(reader);
+            let mut records = swapoff_scan::records::Records::new(reader);
             while let Some((n, record)) = records
                 .next_record()
                 .map_err(|e| format!("cannot read {name}: {e}"))?
@@ -232,8 +232,8 @@ fn read(input: &InputName, sampler: &mut Sampler, skipped: &mut u64) -> Result<(
         }
         Format::Pgn => {
             let mut games = pgn_reader::Reader::build(reader)
-                .set_supported_tag_line_length(crate::records::MAX_RECORD_BYTES)
-                .set_supported_comment_length(crate::records::MAX_RECORD_BYTES)
+                .set_supported_tag_line_length(swapoff_scan::records::MAX_RECORD_BYTES)
+                .set_supported_comment_length(swapoff_scan::records::MAX_RECORD_BYTES)
                 .finish();
             let mut collector = Collector::default();
             loop {

@@ -21,7 +21,6 @@
 //! measured in windows of 4,096 positions with running totals, so memory stays flat.
 
 use crate::common::{output_error, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
-use crate::records::{InputName, Records};
 use rayon::prelude::*;
 use serde::Serialize;
 use shakmaty::Chess;
@@ -30,6 +29,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::qsearch::{Ordering, Pruning, QSearch};
 use swapoff::{parse, PieceValues, Rules};
+use swapoff_scan::records::{InputName, Records};
 
 /// Flags of `seeswap order`.
 #[derive(clap::Args, Debug)]

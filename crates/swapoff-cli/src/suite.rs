@@ -7,11 +7,11 @@
 //! the output is always `N passed, M failed`.
 
 use crate::common::{output_error, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
-use crate::records::InputName;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use swapoff::suite::{parse_line, SuiteRow};
 use swapoff::{parse, PieceValues, Rules, See};
+use swapoff_scan::records::InputName;
 
 /// Flags of `seeswap suite`.
 ///

@@ -14,13 +14,13 @@
 //! The file is streamed in windows of lines; memory stays flat.
 
 use super::classify::{self, Cause};
-use crate::records::InputName;
 use rayon::prelude::*;
 use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, Rules, See};
+use swapoff_scan::records::InputName;
 
 /// Lines evaluated per window.
 const WINDOW: usize = 4096;

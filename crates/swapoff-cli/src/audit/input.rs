@@ -1,10 +1,10 @@
 //! Reading the audit's input: FEN/EPD lines and `FEN;MOVE` pair lines, into positions and
 //! the moves to evaluate in them.
 
-use crate::records::Records;
 use shakmaty::{Chess, Position};
 use std::io::Read;
 use swapoff::Move;
+use swapoff_scan::records::Records;
 
 /// What kind of move an evaluated move is; the report breaks agreement down by it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -53,7 +53,6 @@ mod input;
 mod report;
 
 use crate::common::{fatal, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
-use crate::records::InputName;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use input::Input;
 use rayon::prelude::*;
@@ -64,6 +63,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules, See};
+use swapoff_scan::records::InputName;
 
 /// How a disagreement gets its cause, for `--help`.
 const CAUSES_HELP: &str = "\

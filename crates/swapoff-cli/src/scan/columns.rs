@@ -17,7 +17,6 @@
 //! | `hanging_white`, `hanging_black` | list of struct {`square`: string, `piece`: string, `gain`: int32}, null for the side to move in check | pieces en prise |
 //! | `tag_NAME` | string, null when missing | each `--tags` name |
 
-use super::analyze::{piece_letter, Hanging};
 use super::output::{Origin, Row};
 use arrow_array::builder::{
     BooleanBuilder, Int32Builder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder,
@@ -27,6 +26,7 @@ use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use cozy_chess::Color;
 use std::sync::Arc;
+use swapoff_scan::analysis::{piece_letter, Hanging};
 
 fn capture_fields() -> Fields {
     Fields::from(vec![

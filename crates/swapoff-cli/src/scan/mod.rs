@@ -28,18 +28,13 @@
 //! batches; the workers (rayon) analyse one batch at a time and the main thread writes the
 //! results in input order. Memory is bounded by a few batches, whatever the input size.
 
-mod analyze;
 mod columns;
-mod epd;
-pub(crate) mod input;
+mod input;
 mod output;
-pub(crate) mod pgn;
 
 use crate::common::{fatal, output_error, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
-use crate::records::InputName;
-use analyze::Report;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use input::{Batch, Format, Work};
+use input::{Batch, Work};
 use output::{Origin, Shape, Stats};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
@@ -47,6 +42,10 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::Instant;
 use swapoff::See;
+use swapoff_scan::analysis::Report;
+use swapoff_scan::format::Format;
+use swapoff_scan::records::InputName;
+use swapoff_scan::{epd, pgn};
 
 /// Flags of `seeswap scan`.
 #[derive(clap::Args, Debug)]

@@ -1,9 +1,10 @@
 //! Output of `seeswap scan`: JSON Lines or CSV rows written by hand into a reused buffer
 //! (the hot path: no serde, no `fmt` machinery), the totals, and the summary.
 
-use super::analyze::{piece_letter, Capture, Hanging, Report};
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 use serde::Serialize;
+use swapoff_scan::analysis::{piece_letter, Capture, Hanging, Report};
+pub(super) use swapoff_scan::epd::push_u64;
 
 /// Output shape chosen on the command line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -297,20 +298,6 @@ pub(super) fn push_uci(out: &mut Vec<u8>, mv: cozy_chess::Move) {
 pub(super) fn push_square(out: &mut Vec<u8>, square: Square) {
     out.push(b'a' + square.file() as u8);
     out.push(b'1' + square.rank() as u8);
-}
-
-pub(super) fn push_u64(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
 }
 
 pub(super) fn push_i32(out: &mut Vec<u8>, n: i32) {

@@ -9,7 +9,7 @@ use swapoff::{Move as SeeMove, MoveKind, Role, See, Square as SeeSquare};
 
 /// One capture or promotion of the side to move, with its SEE value.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Capture {
+pub struct Capture {
     /// The move (never castling).
     pub mv: cozy_chess::Move,
     /// Its SEE value under the chosen rules and values.
@@ -21,7 +21,7 @@ pub(super) struct Capture {
 
 /// A piece en prise: its opponent has a capture of it with SEE > 0.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Hanging {
+pub struct Hanging {
     /// Where the piece stands.
     pub square: Square,
     /// Its kind.
@@ -33,7 +33,7 @@ pub(super) struct Hanging {
 /// The analysis of one position. Reused from position to position so that the vectors
 /// keep their capacity.
 #[derive(Debug)]
-pub(super) struct Report {
+pub struct Report {
     /// Captures and promotions of the side to move, best first (see [`Report::analyze`]).
     pub captures: Vec<Capture>,
     /// The pieces of the side to move the opponent could win if it were its turn (empty
@@ -239,7 +239,7 @@ fn role(piece: Piece) -> Role {
 }
 
 /// The FEN letter of a piece, upper case for White.
-pub(super) fn piece_letter(piece: Piece, color: Color) -> u8 {
+pub fn piece_letter(piece: Piece, color: Color) -> u8 {
     let letter = match piece {
         Piece::Pawn => b'p',
         Piece::Knight => b'n',

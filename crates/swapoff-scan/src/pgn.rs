@@ -28,7 +28,7 @@ const MAX_PLIES: usize = 100_000;
 
 /// A game as the reading thread hands it to the workers.
 #[derive(Debug, Default)]
-pub(crate) struct GameRecord {
+pub struct GameRecord {
     /// 1-based index of the game in its file.
     pub number: u64,
     /// The `[FEN]` tag.
@@ -59,7 +59,7 @@ impl GameRecord {
 
 /// Collects games for [`GameRecord`].
 #[derive(Default)]
-pub(crate) struct Collector {
+pub struct Collector {
     /// Games begun so far in this file.
     pub games: u64,
     /// The tags to keep (`--tags`).
@@ -148,7 +148,7 @@ impl pgn_reader::Visitor for Collector {
 }
 
 /// The starting position of a game, or why it has none.
-pub(crate) fn start(game: &GameRecord) -> Result<Chess, String> {
+pub fn start(game: &GameRecord) -> Result<Chess, String> {
     let mode = if game.chess960 {
         CastlingMode::Chess960
     } else {
@@ -166,7 +166,7 @@ pub(crate) fn start(game: &GameRecord) -> Result<Chess, String> {
 }
 
 /// Plays `san` in `pos`, or says why it cannot be played.
-pub(crate) fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), String> {
+pub fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), String> {
     match san.san {
         San::Null => {
             let swapped = pos
@@ -217,7 +217,7 @@ fn uci(san: &San) -> Option<UciMove> {
 }
 
 /// "12. Nf3" / "12... Nf6": how a move is written in messages.
-pub(super) fn describe(pos: &Chess, san: &SanPlus) -> String {
+pub fn describe(pos: &Chess, san: &SanPlus) -> String {
     let dots = if pos.turn().is_white() { "." } else { "..." };
     format!("{}{dots} {san}", pos.fullmoves())
 }
@@ -225,7 +225,7 @@ pub(super) fn describe(pos: &Chess, san: &SanPlus) -> String {
 /// The same position as a cozy-chess board (move counters capped at cozy-chess's limits;
 /// the caller prints the real ones). The en passant square is kept only when an en passant
 /// capture is legal.
-pub(super) fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, String> {
+pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, String> {
     let mut b = cozy_chess::BoardBuilder::empty();
     let board = pos.board();
     for (square, piece) in board.clone() {

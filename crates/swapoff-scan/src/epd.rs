@@ -10,19 +10,22 @@
 use cozy_chess::{Board, BoardBuilder, BoardBuilderError, Color, File, Piece, Square};
 
 /// A line reduced to its position, ready for [`parse`].
-pub(super) enum Line<'a> {
+pub enum Line<'a> {
     /// Nothing to scan (blank or `#` comment).
     Empty,
     /// The four FEN fields and the move counters.
     Fen {
+        /// Piece placement, side to move, castling rights, en passant square.
         fields: [&'a str; 4],
+        /// The halfmove clock (0 when absent).
         halfmove: u32,
+        /// The fullmove number (1 when absent).
         fullmove: u32,
     },
 }
 
 /// Splits a line into FEN fields. The error says what is wrong.
-pub(super) fn split(line: &str) -> Result<Line<'_>, String> {
+pub fn split(line: &str) -> Result<Line<'_>, String> {
     // A byte-order mark can start the first line of a file written on Windows.
     let text = line.trim_start_matches('\u{feff}').trim_start();
     if text.is_empty() || text.starts_with('#') {
@@ -89,7 +92,7 @@ fn number(word: &str, field: &str) -> Result<Option<u32>, String> {
 ///
 /// On failure the position is read again with `swapoff::parse::position` (shakmaty,
 /// strict) for a message naming the field and the reason.
-pub(super) fn parse(
+pub fn parse(
     fields: &[&str; 4],
     halfmove: u32,
     fullmove: u32,
@@ -103,9 +106,9 @@ pub(super) fn parse(
         fen.extend_from_slice(f.as_bytes());
     }
     fen.push(b' ');
-    super::output::push_u64(fen, u64::from(halfmove));
+    push_u64(fen, u64::from(halfmove));
     fen.push(b' ');
-    super::output::push_u64(fen, u64::from(fullmove));
+    push_u64(fen, u64::from(fullmove));
 
     let library = || {
         // The library's checks, as `eval` applies them. Castling rights are left to
@@ -263,6 +266,21 @@ fn castling(c: u8, b: &mut BoardBuilder) -> Option<()> {
     }
     *slot = Some(File::index(rook_file & 7));
     Some(())
+}
+
+/// Appends `n` in decimal (the hot path of FEN writing: no `fmt` machinery).
+pub fn push_u64(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 #[cfg(test)]

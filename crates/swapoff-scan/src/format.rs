@@ -1,0 +1,142 @@
+//! Telling EPD from PGN by the first line with content, reading past any number of blank
+//! lines first.
+
+use std::io::{self, Read};
+
+/// Input format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Format {
+    /// One FEN or EPD record per line.
+    Epd,
+    /// Games in Portable Game Notation.
+    Pgn,
+}
+
+/// How much of an input's first line with content is looked at to tell its format.
+const SNIFF_BYTES: usize = 1 << 16;
+
+/// The start of an input, enough to tell its format.
+pub struct Sniffed {
+    /// From the first line with content on (or all that was read, if none has content).
+    pub prefix: Vec<u8>,
+    /// Blank and comment lines dropped before it (to keep line numbers right).
+    pub blank_lines: u64,
+}
+
+/// Reads the start of an input up to its first line with content (complete, or its first
+/// [`SNIFF_BYTES`]). Blank and comment lines before it are dropped as they come, however
+/// many there are, so memory stays flat; they are counted.
+pub fn sniff(input: &mut impl Read) -> io::Result<Sniffed> {
+    let mut prefix = Vec::new();
+    let mut blank_lines = 0;
+    let mut buf = [0u8; 4096];
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            break;
+        }
+        prefix.extend_from_slice(&buf[..n]);
+        match first_line(&prefix) {
+            Some((_, complete)) if complete || prefix.len() >= SNIFF_BYTES => break,
+            Some(_) => {}
+            None => {
+                // Every complete line so far is blank or a comment: drop them (a
+                // byte-order mark goes with them).
+                if let Some(last) = prefix.iter().rposition(|&b| b == b'\n') {
+                    blank_lines += prefix[..=last].iter().filter(|&&b| b == b'\n').count() as u64;
+                    prefix.drain(..=last);
+                }
+            }
+        }
+    }
+    Ok(Sniffed {
+        prefix,
+        blank_lines,
+    })
+}
+
+/// The first line with content (after a byte-order mark, blank lines and `#`/`%` comment
+/// lines), and whether it is complete.
+pub fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
+    let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
+    let mut rest = text;
+    loop {
+        let end = rest.iter().position(|&b| b == b'\n');
+        let line = &rest[..end.unwrap_or(rest.len())];
+        let trimmed = line.trim_ascii();
+        if !trimmed.is_empty() && !trimmed.starts_with(b"#") && !trimmed.starts_with(b"%") {
+            return Some((trimmed, end.is_some()));
+        }
+        match end {
+            Some(e) => rest = &rest[e + 1..],
+            None => return None,
+        }
+    }
+}
+
+/// EPD when the first line's first word is a piece placement (has a `/`); PGN when it is a
+/// tag, a comment, a variation, a NAG, a result, a move number or a move.
+pub fn detect(prefix: &[u8]) -> Option<Format> {
+    let (line, _) = first_line(prefix)?;
+    if line.starts_with(b"[")
+        || line.starts_with(b"{")
+        || line.starts_with(b";")
+        || line.starts_with(b"(")
+    {
+        return Some(Format::Pgn);
+    }
+    let word = line.split(|b| b.is_ascii_whitespace()).next()?;
+    let nag = word.len() > 1 && word[0] == b'$' && word[1..].iter().all(u8::is_ascii_digit);
+    if nag || matches!(word, b"*" | b"1-0" | b"0-1" | b"1/2-1/2") {
+        return Some(Format::Pgn);
+    }
+    if word.contains(&b'/') {
+        return Some(Format::Epd);
+    }
+    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 0 && word.get(digits) == Some(&b'.') {
+        return Some(Format::Pgn);
+    }
+    let mv = word.strip_suffix(b"+").unwrap_or(word);
+    if shakmaty::san::San::from_ascii(mv).is_ok() {
+        return Some(Format::Pgn);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_formats() {
+        assert_eq!(
+            detect(b"\xef\xbb\xbf\n\n[Event \"x\"]\n"),
+            Some(Format::Pgn)
+        );
+        assert_eq!(detect(b"1. e4 e5 *"), Some(Format::Pgn));
+        assert_eq!(detect(b"e2e4 e7e5"), Some(Format::Pgn));
+        assert_eq!(
+            detect(b"# books\r\n8/8/8/8/8/8/8/K6k w - -\r\n"),
+            Some(Format::Epd)
+        );
+        assert_eq!(detect(b"hello world\n"), None);
+        // Movetext without tags may open with a result, a NAG, a comment or a variation.
+        for start in [
+            "*\n",
+            "1-0\n",
+            "1/2-1/2 *\n",
+            "$1 e4\n",
+            "{intro} 1. e4\n",
+            "( 1. d4 )",
+        ] {
+            assert_eq!(detect(start.as_bytes()), Some(Format::Pgn), "{start:?}");
+        }
+        assert_eq!(detect(b"  \n\n"), None);
+    }
+}
