@@ -171,11 +171,6 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// The side that stops the exchange by standing pat, if one does before attackers run out.
-fn stands_pat(trace: &Trace) -> Option<Color> {
-    trace.captures.get(trace.played).map(|c| c.side)
-}
-
 /// The swap list as a table: each capture with its gain before and after negamax, the
 /// point where a side stands pat, and the speculative last entry.
 fn trace_table(trace: &Trace) -> String {
@@ -250,57 +245,6 @@ impl From<PieceValues> for ValuesJson {
     }
 }
 
-#[derive(Serialize)]
-struct CaptureJson {
-    side: &'static str,
-    from: String,
-    to: String,
-    piece: char,
-    captured: Option<char>,
-    promotion: Option<char>,
-    gain: i32,
-    negamax: i32,
-    played: bool,
-}
-
-#[derive(Serialize)]
-struct TraceJson {
-    captures: Vec<CaptureJson>,
-    /// Gain list before negamax, the last entry speculative (`captures.len() + 1` entries).
-    gains: Vec<i32>,
-    /// Gain list after negamax; `negamax[0]` is the value.
-    negamax: Vec<i32>,
-    played: usize,
-    stands_pat: Option<&'static str>,
-}
-
-impl From<&Trace> for TraceJson {
-    fn from(t: &Trace) -> Self {
-        TraceJson {
-            captures: t
-                .captures
-                .iter()
-                .enumerate()
-                .map(|(d, c)| CaptureJson {
-                    side: side_name(c.side),
-                    from: c.from.to_string(),
-                    to: c.to.to_string(),
-                    piece: c.piece.letter(),
-                    captured: c.captured.map(Role::letter),
-                    promotion: c.promotion.map(Role::letter),
-                    gain: t.gains.get(d).copied().unwrap_or(0),
-                    negamax: t.negamax.get(d).copied().unwrap_or(0),
-                    played: d < t.played,
-                })
-                .collect(),
-            gains: t.gains.clone(),
-            negamax: t.negamax.clone(),
-            played: t.played,
-            stands_pat: stands_pat(t).map(side_name),
-        }
-    }
-}
-
 /// The JSON answer for one move.
 #[derive(Serialize)]
 struct Report<'a> {
@@ -318,7 +262,7 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     see_ge: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    trace: Option<TraceJson>,
+    trace: Option<swapoff_scan::json::TraceJson>,
 }
 
 impl<'a> Report<'a> {
@@ -340,7 +284,9 @@ impl<'a> Report<'a> {
             value: see.value(pos, parsed.mv),
             threshold,
             see_ge: threshold.map(|t| see.ge(pos, parsed.mv, t)),
-            trace: trace.then(|| TraceJson::from(&see.trace(pos, parsed.mv))),
+            trace: trace.then(|| {
+                swapoff_scan::json::TraceJson::new(pos, parsed.mv, &see.trace(pos, parsed.mv))
+            }),
         }
     }
 }

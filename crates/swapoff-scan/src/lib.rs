@@ -6,7 +6,8 @@
 //! - [`format`]: telling EPD from PGN;
 //! - [`epd`]: EPD/FEN lines to boards, validated as `swapoff::parse` validates;
 //! - [`pgn`]: PGN games collected and replayed;
-//! - [`analysis`]: the per-position analysis `seeswap scan` prints.
+//! - [`analysis`]: the per-position analysis `seeswap scan` prints;
+//! - [`json`]: the JSON both tools give for a position's analysis and a move's trace.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -14,5 +15,6 @@
 pub mod analysis;
 pub mod epd;
 pub mod format;
+pub mod json;
 pub mod pgn;
 pub mod records;

@@ -2,31 +2,8 @@
 
 use shakmaty::Chess;
 use std::fmt::Write as _;
-use swapoff::{Bitboard, Color, Move, MoveKind, SeeBoard, Square};
-
-/// Pieces that attack `to` directly, and those that join once pieces in front of them
-/// have left (x-rays), the moving piece counting as gone.
-fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
-    let occupied = SeeBoard::occupied(pos);
-    let target = mv.to.bit();
-    let direct =
-        ((SeeBoard::attackers_to(pos, mv.to, occupied) & occupied) | mv.from.bit()) & !target;
-    let mut gone = direct;
-    if mv.kind == MoveKind::EnPassant {
-        gone |= mv.en_passant_victim().bit();
-    }
-    let mut xrays = 0;
-    // Each round lets every piece seen so far leave, which may uncover sliders behind it.
-    loop {
-        let occ = occupied & !gone;
-        let found = SeeBoard::attackers_to(pos, mv.to, occ) & occ & !target;
-        if found == 0 {
-            return (direct, xrays);
-        }
-        xrays |= found;
-        gone |= found;
-    }
-}
+use swapoff::{Bitboard, Color, Move, SeeBoard, Square};
+use swapoff_scan::json::attackers_and_xrays;
 
 fn piece_char(pos: &Chess, sq: Square) -> char {
     match (pos.role_on(sq), pos.color_on(sq)) {

@@ -3,8 +3,8 @@
 
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 use serde::Serialize;
-use swapoff_scan::analysis::{piece_letter, Capture, Hanging, Report};
-pub(super) use swapoff_scan::epd::push_u64;
+use swapoff_scan::analysis::{piece_letter, Report};
+pub(super) use swapoff_scan::json::{push_i32, push_square, push_u64, push_uci};
 
 /// Output shape chosen on the command line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,37 +113,8 @@ fn write_json(out: &mut Vec<u8>, row: &Row<'_>) {
             push_u64(out, u64::from(ply));
         }
     }
-    out.extend_from_slice(b",\"captures\":[");
-    for (i, c) in report.captures.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        json_capture(out, c);
-    }
-    out.extend_from_slice(b"],\"best\":");
-    match report.captures.first() {
-        Some(c) => json_capture(out, c),
-        None => out.extend_from_slice(b"null"),
-    }
-    out.extend_from_slice(b",\"balance\":");
-    push_i32(out, report.balance);
-    out.extend_from_slice(b",\"threat\":");
-    if report.in_check {
-        out.extend_from_slice(b"null,\"in_check\":true");
-    } else {
-        push_i32(out, report.threat);
-        out.extend_from_slice(b",\"in_check\":false");
-    }
-    let us = board.side_to_move();
-    let (white, black) = match us {
-        Color::White => (Some(&report.hanging_us), Some(&report.hanging_them)),
-        Color::Black => (Some(&report.hanging_them), Some(&report.hanging_us)),
-    };
-    out.extend_from_slice(b",\"hanging\":{\"white\":");
-    json_hanging(out, white, Color::White, us, report.in_check);
-    out.extend_from_slice(b",\"black\":");
-    json_hanging(out, black, Color::Black, us, report.in_check);
-    out.push(b'}');
+    out.push(b',');
+    swapoff_scan::json::analysis_fields(out, board, report);
     if !row.tag_names.is_empty() {
         out.extend_from_slice(b",\"tags\":{");
         for (i, name) in row.tag_names.iter().enumerate() {
@@ -167,41 +138,6 @@ fn json_string(out: &mut Vec<u8>, text: &str) {
         Ok(quoted) => out.extend_from_slice(quoted.as_bytes()),
         Err(_) => out.extend_from_slice(b"null"),
     }
-}
-
-fn json_capture(out: &mut Vec<u8>, c: &Capture) {
-    out.extend_from_slice(b"{\"move\":\"");
-    push_uci(out, c.mv);
-    out.extend_from_slice(b"\",\"see\":");
-    push_i32(out, c.see);
-    out.push(b'}');
-}
-
-fn json_hanging(
-    out: &mut Vec<u8>,
-    list: Option<&Vec<Hanging>>,
-    color: Color,
-    us: Color,
-    in_check: bool,
-) {
-    let Some(list) = list.filter(|_| !(in_check && color == us)) else {
-        out.extend_from_slice(b"null");
-        return;
-    };
-    out.push(b'[');
-    for (i, h) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(b"{\"square\":\"");
-        push_square(out, h.square);
-        out.extend_from_slice(b"\",\"piece\":\"");
-        out.push(piece_letter(h.piece, color));
-        out.extend_from_slice(b"\",\"gain\":");
-        push_i32(out, h.gain);
-        out.push(b'}');
-    }
-    out.push(b']');
 }
 
 fn write_csv(out: &mut Vec<u8>, row: &Row<'_>) {
@@ -284,27 +220,6 @@ fn write_csv(out: &mut Vec<u8>, row: &Row<'_>) {
         }
     }
     out.push(b'\n');
-}
-
-/// Appends a move in UCI (`e7e8q`). Castling never reaches here.
-pub(super) fn push_uci(out: &mut Vec<u8>, mv: cozy_chess::Move) {
-    push_square(out, mv.from);
-    push_square(out, mv.to);
-    if let Some(p) = mv.promotion {
-        out.push(piece_letter(p, Color::Black));
-    }
-}
-
-pub(super) fn push_square(out: &mut Vec<u8>, square: Square) {
-    out.push(b'a' + square.file() as u8);
-    out.push(b'1' + square.rank() as u8);
-}
-
-pub(super) fn push_i32(out: &mut Vec<u8>, n: i32) {
-    if n < 0 {
-        out.push(b'-');
-    }
-    push_u64(out, u64::from(n.unsigned_abs()));
 }
 
 /// Writes the FEN of `board` with the given move counters. Castling rights are written

@@ -1,0 +1,243 @@
+//! The JSON the tools print, written once: the per-position fields of `seeswap scan`
+//! (which the Python package's `analyze` returns too) and the trace of `seeswap eval
+//! --trace --json` (the Python package's `trace`). Scan's fields are written by hand into
+//! a reused buffer: it is the hot path of a scan.
+
+use crate::analysis::{piece_letter, Capture, Hanging, Report};
+use cozy_chess::{Board, Color, Square};
+use serde::Serialize;
+use shakmaty::Chess;
+use swapoff::{Bitboard, Move, MoveKind, Role, SeeBoard, Trace};
+
+/// Writes the analysis fields of one position, `"captures":[...],"best":...,"balance":...,
+/// "threat":...,"in_check":...,"hanging":{"white":[...],"black":[...]}`, without braces.
+pub fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
+    out.extend_from_slice(b"\"captures\":[");
+    for (i, c) in report.captures.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_capture(out, c);
+    }
+    out.extend_from_slice(b"],\"best\":");
+    match report.captures.first() {
+        Some(c) => json_capture(out, c),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"balance\":");
+    push_i32(out, report.balance);
+    out.extend_from_slice(b",\"threat\":");
+    if report.in_check {
+        out.extend_from_slice(b"null,\"in_check\":true");
+    } else {
+        push_i32(out, report.threat);
+        out.extend_from_slice(b",\"in_check\":false");
+    }
+    let us = board.side_to_move();
+    let (white, black) = match us {
+        Color::White => (Some(&report.hanging_us), Some(&report.hanging_them)),
+        Color::Black => (Some(&report.hanging_them), Some(&report.hanging_us)),
+    };
+    out.extend_from_slice(b",\"hanging\":{\"white\":");
+    json_hanging(out, white, Color::White, us, report.in_check);
+    out.extend_from_slice(b",\"black\":");
+    json_hanging(out, black, Color::Black, us, report.in_check);
+    out.push(b'}');
+}
+
+fn json_capture(out: &mut Vec<u8>, c: &Capture) {
+    out.extend_from_slice(b"{\"move\":\"");
+    push_uci(out, c.mv);
+    out.extend_from_slice(b"\",\"see\":");
+    push_i32(out, c.see);
+    out.push(b'}');
+}
+
+fn json_hanging(
+    out: &mut Vec<u8>,
+    list: Option<&Vec<Hanging>>,
+    color: Color,
+    us: Color,
+    in_check: bool,
+) {
+    let Some(list) = list.filter(|_| !(in_check && color == us)) else {
+        out.extend_from_slice(b"null");
+        return;
+    };
+    out.push(b'[');
+    for (i, h) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"square\":\"");
+        push_square(out, h.square);
+        out.extend_from_slice(b"\",\"piece\":\"");
+        out.push(piece_letter(h.piece, color));
+        out.extend_from_slice(b"\",\"gain\":");
+        push_i32(out, h.gain);
+        out.push(b'}');
+    }
+    out.push(b']');
+}
+
+/// Appends a move in UCI (`e7e8q`). Castling never reaches here.
+pub fn push_uci(out: &mut Vec<u8>, mv: cozy_chess::Move) {
+    push_square(out, mv.from);
+    push_square(out, mv.to);
+    if let Some(p) = mv.promotion {
+        out.push(piece_letter(p, Color::Black));
+    }
+}
+
+/// Appends a square's name (`e4`).
+pub fn push_square(out: &mut Vec<u8>, square: Square) {
+    out.push(b'a' + square.file() as u8);
+    out.push(b'1' + square.rank() as u8);
+}
+
+/// Appends `n` in decimal.
+pub fn push_i32(out: &mut Vec<u8>, n: i32) {
+    if n < 0 {
+        out.push(b'-');
+    }
+    push_u64(out, u64::from(n.unsigned_abs()));
+}
+
+pub use crate::epd::push_u64;
+
+/// One capture of a trace, as `eval --trace --json` prints it.
+#[derive(Serialize, Debug)]
+pub struct CaptureJson {
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// Where the capturing piece stood.
+    pub from: String,
+    /// The square fought over.
+    pub to: String,
+    /// The capturing piece's letter.
+    pub piece: char,
+    /// What it takes, if anything.
+    pub captured: Option<char>,
+    /// What it promotes to, if it does.
+    pub promotion: Option<char>,
+    /// The capturing side's balance if the exchange stopped after it.
+    pub gain: i32,
+    /// Its balance with best play from there on.
+    pub negamax: i32,
+    /// Whether the capture is played (not cut off by a side standing pat).
+    pub played: bool,
+}
+
+/// Pieces of each side, as `Nd3` names.
+#[derive(Serialize, Debug, Default)]
+pub struct BySide {
+    /// White's.
+    pub white: Vec<String>,
+    /// Black's.
+    pub black: Vec<String>,
+}
+
+/// The trace of one exchange, as `eval --trace --json` prints it.
+#[derive(Serialize, Debug)]
+pub struct TraceJson {
+    /// The pieces that attack the target square directly (the moving piece included).
+    pub attackers: BySide,
+    /// The pieces that join once pieces in front of them have left.
+    pub xrays: BySide,
+    /// The capture sequence.
+    pub captures: Vec<CaptureJson>,
+    /// Gain list before negamax, the last entry speculative (`captures.len() + 1` entries).
+    pub gains: Vec<i32>,
+    /// Gain list after negamax; `negamax[0]` is the value.
+    pub negamax: Vec<i32>,
+    /// How many captures are played.
+    pub played: usize,
+    /// The side that stops the exchange by standing pat, if one does.
+    pub stands_pat: Option<&'static str>,
+    /// The value of the move.
+    pub value: i32,
+}
+
+fn side_name(c: swapoff::Color) -> &'static str {
+    match c {
+        swapoff::Color::White => "white",
+        swapoff::Color::Black => "black",
+    }
+}
+
+/// Pieces that attack `mv.to` directly, and those that join once pieces in front of them
+/// have left (x-rays), the moving piece counting as gone.
+pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
+    let occupied = SeeBoard::occupied(pos);
+    let target = mv.to.bit();
+    let direct =
+        ((SeeBoard::attackers_to(pos, mv.to, occupied) & occupied) | mv.from.bit()) & !target;
+    let mut gone = direct;
+    if mv.kind == MoveKind::EnPassant {
+        gone |= mv.en_passant_victim().bit();
+    }
+    let mut xrays = 0;
+    // Each round lets every piece seen so far leave, which may uncover sliders behind it.
+    loop {
+        let occ = occupied & !gone;
+        let found = SeeBoard::attackers_to(pos, mv.to, occ) & occ & !target;
+        if found == 0 {
+            return (direct, xrays);
+        }
+        xrays |= found;
+        gone |= found;
+    }
+}
+
+fn by_side(pos: &Chess, set: Bitboard) -> BySide {
+    let mut sides = BySide::default();
+    for index in 0..64u8 {
+        let Some(sq) = swapoff::Square::new(index) else {
+            continue;
+        };
+        if set & sq.bit() == 0 {
+            continue;
+        }
+        let (Some(role), Some(color)) = (pos.role_on(sq), pos.color_on(sq)) else {
+            continue;
+        };
+        let name = format!("{}{sq}", role.letter());
+        match color {
+            swapoff::Color::White => sides.white.push(name),
+            swapoff::Color::Black => sides.black.push(name),
+        }
+    }
+    sides
+}
+
+impl TraceJson {
+    /// The trace of `mv` in `pos`.
+    pub fn new(pos: &Chess, mv: Move, t: &Trace) -> TraceJson {
+        let (direct, xrays) = attackers_and_xrays(pos, mv);
+        TraceJson {
+            attackers: by_side(pos, direct),
+            xrays: by_side(pos, xrays),
+            captures: t
+                .captures
+                .iter()
+                .enumerate()
+                .map(|(d, c)| CaptureJson {
+                    side: side_name(c.side),
+                    from: c.from.to_string(),
+                    to: c.to.to_string(),
+                    piece: c.piece.letter(),
+                    captured: c.captured.map(Role::letter),
+                    promotion: c.promotion.map(Role::letter),
+                    gain: t.gains.get(d).copied().unwrap_or(0),
+                    negamax: t.negamax.get(d).copied().unwrap_or(0),
+                    played: d < t.played,
+                })
+                .collect(),
+            gains: t.gains.clone(),
+            negamax: t.negamax.clone(),
+            played: t.played,
+            stands_pat: t.captures.get(t.played).map(|c| side_name(c.side)),
+            value: t.value,
+        }
+    }
+}
