@@ -116,6 +116,4 @@ def test_duckdb_reads_the_csv_rows(parquet_file, expected):
     winning = con.execute(
         f"SELECT count(*) FROM read_parquet('{parquet_file}') WHERE best_see > 0"
     ).fetchone()[0]
-    assert winning == sum(
-        1 for r in expected if r["best_see"] and int(r["best_see"]) > 0
-    )
+    assert winning == sum(1 for r in expected if r["best_see"] and int(r["best_see"]) > 0)

@@ -25,7 +25,7 @@ pub struct Sniffed {
 }
 
 /// Reads the start of an input up to its first line with content (complete, or its first
-/// [`SNIFF_BYTES`]). Blank and comment lines before it are dropped as they come, however
+/// 64 KiB). Blank and comment lines before it are dropped as they come, however
 /// many there are, so memory stays flat; they are counted.
 pub fn sniff(input: &mut impl Read) -> io::Result<Sniffed> {
     let mut prefix = Vec::new();

@@ -1,4 +1,4 @@
-//! The JSON the tools print, written once: the per-position fields of `seeswap scan`
+//! The JSON (and CSV) the tools print, written once: the per-position fields of `seeswap scan`
 //! (which the Python package's `analyze` returns too) and the trace of `seeswap eval
 //! --trace --json` (the Python package's `trace`). Scan's fields are written by hand into
 //! a reused buffer: it is the hot path of a scan.
@@ -43,6 +43,58 @@ pub fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
     out.extend_from_slice(b",\"black\":");
     json_hanging(out, black, Color::Black, us, report.in_check);
     out.push(b'}');
+}
+
+/// Writes the analysis fields of one position as `seeswap scan --csv` does, `in_check,
+/// captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list`
+/// (no leading or trailing comma, no line end).
+pub fn csv_analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
+    out.extend_from_slice(if report.in_check { b"1," } else { b"0," });
+    push_u64(out, report.captures.len() as u64);
+    out.push(b',');
+    if let Some(best) = report.captures.first() {
+        push_uci(out, best.mv);
+        out.push(b',');
+        push_i32(out, best.see);
+    } else {
+        out.push(b',');
+    }
+    out.push(b',');
+    push_i32(out, report.balance);
+    out.push(b',');
+    if !report.in_check {
+        push_i32(out, report.threat);
+    }
+    let us = board.side_to_move();
+    for color in [Color::White, Color::Black] {
+        out.push(b',');
+        if color == us && report.in_check {
+            continue;
+        }
+        let list = if color == us {
+            &report.hanging_us
+        } else {
+            &report.hanging_them
+        };
+        for (i, h) in list.iter().enumerate() {
+            if i > 0 {
+                out.push(b' ');
+            }
+            out.push(piece_letter(h.piece, color));
+            push_square(out, h.square);
+            out.push(b':');
+            push_i32(out, h.gain);
+        }
+    }
+    out.push(b',');
+    for (i, c) in report.captures.iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        push_uci(out, c.mv);
+        out.push(b':');
+        push_i32(out, c.see);
+    }
 }
 
 fn json_capture(out: &mut Vec<u8>, c: &Capture) {
@@ -239,5 +291,24 @@ impl TraceJson {
             stands_pat: t.captures.get(t.played).map(|c| side_name(c.side)),
             value: t.value,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        let mut out = Vec::new();
+        push_i32(&mut out, i32::MIN);
+        out.push(b' ');
+        push_i32(&mut out, 0);
+        out.push(b' ');
+        push_u64(&mut out, u64::MAX);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{} 0 {}", i32::MIN, u64::MAX)
+        );
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! - [`records`]: inputs by name (files or `-`), decompressed as they stream, cut into
 //!   line records with a length limit;
-//! - [`format`]: telling EPD from PGN;
+//! - [`format`](mod@format): telling EPD from PGN;
 //! - [`epd`]: EPD/FEN lines to boards, validated as `swapoff::parse` validates;
 //! - [`pgn`]: PGN games collected and replayed;
 //! - [`analysis`]: the per-position analysis `seeswap scan` prints;

@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 /// The most mainline moves kept per game: longer than any real game, short enough that one
 /// game cannot exhaust memory.
-const MAX_PLIES: usize = 100_000;
+pub const MAX_PLIES: usize = 100_000;
 
 /// A game as the reading thread hands it to the workers.
 #[derive(Debug, Default)]

@@ -375,7 +375,8 @@ pub fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveErro
     if text.is_empty() {
         return Err(MoveError::Empty);
     }
-    let legal = pos.legal_moves();
+    // The legal moves are only needed to explain an error: generate them then.
+    let legal = || pos.legal_moves();
     if looks_like_uci(text) {
         if let Ok(uci) = UciMove::from_ascii(text.as_bytes()) {
             return uci.to_move(pos).map_err(|_| {
@@ -383,7 +384,7 @@ pub fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveErro
                 let from = &text[0..2];
                 MoveError::Illegal {
                     text: text.to_string(),
-                    candidates: legal
+                    candidates: legal()
                         .iter()
                         .map(|m| uci_of(pos, m))
                         .filter(|u| u[2..4] == *to || u[0..2] == *from)
@@ -406,7 +407,7 @@ pub fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveErro
         Ok(m) => Ok(m),
         Err(SanError::AmbiguousSan) => Err(MoveError::Ambiguous {
             text: text.to_string(),
-            candidates: legal
+            candidates: legal()
                 .iter()
                 .filter(|m| san.matches(**m))
                 .map(|m| uci_of(pos, m))
@@ -415,7 +416,7 @@ pub fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveErro
         Err(_) => Err(MoveError::Illegal {
             text: text.to_string(),
             candidates: match san {
-                San::Normal { role, to, .. } => legal
+                San::Normal { role, to, .. } => legal()
                     .iter()
                     .filter(|m| m.to() == to || m.role() == role)
                     .map(|m| uci_of(pos, m))

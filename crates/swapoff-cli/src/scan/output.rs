@@ -4,7 +4,7 @@
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 use serde::Serialize;
 use swapoff_scan::analysis::{piece_letter, Report};
-pub(super) use swapoff_scan::json::{push_i32, push_square, push_u64, push_uci};
+pub(super) use swapoff_scan::json::{push_square, push_u64, push_uci};
 
 /// Output shape chosen on the command line.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -167,52 +167,8 @@ fn write_csv(out: &mut Vec<u8>, row: &Row<'_>) {
         }
     }
     out.extend_from_slice(fen);
-    out.extend_from_slice(if report.in_check { b",1," } else { b",0," });
-    push_u64(out, report.captures.len() as u64);
     out.push(b',');
-    if let Some(best) = report.captures.first() {
-        push_uci(out, best.mv);
-        out.push(b',');
-        push_i32(out, best.see);
-    } else {
-        out.push(b',');
-    }
-    out.push(b',');
-    push_i32(out, report.balance);
-    out.push(b',');
-    if !report.in_check {
-        push_i32(out, report.threat);
-    }
-    let us = board.side_to_move();
-    for color in [Color::White, Color::Black] {
-        out.push(b',');
-        if color == us && report.in_check {
-            continue;
-        }
-        let list = if color == us {
-            &report.hanging_us
-        } else {
-            &report.hanging_them
-        };
-        for (i, h) in list.iter().enumerate() {
-            if i > 0 {
-                out.push(b' ');
-            }
-            out.push(piece_letter(h.piece, color));
-            push_square(out, h.square);
-            out.push(b':');
-            push_i32(out, h.gain);
-        }
-    }
-    out.push(b',');
-    for (i, c) in report.captures.iter().enumerate() {
-        if i > 0 {
-            out.push(b' ');
-        }
-        push_uci(out, c.mv);
-        out.push(b':');
-        push_i32(out, c.see);
-    }
+    swapoff_scan::json::csv_analysis_fields(out, board, report);
     for i in 0..row.tag_names.len() {
         out.push(b',');
         if let Some(value) = row.tags.get(i).and_then(Option::as_deref) {
@@ -452,20 +408,6 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers() {
-        let mut out = Vec::new();
-        push_i32(&mut out, i32::MIN);
-        out.push(b' ');
-        push_i32(&mut out, 0);
-        out.push(b' ');
-        push_u64(&mut out, u64::MAX);
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            format!("{} 0 {}", i32::MIN, u64::MAX)
-        );
-    }
 
     #[test]
     fn fen_round_trip() {

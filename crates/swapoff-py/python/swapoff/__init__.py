@@ -1,0 +1,182 @@
+"""Static Exchange Evaluation (SEE) for chess.
+
+SEE answers one question: if a move starts a sequence of captures on one square, what
+material does the mover win or lose? The work is done by compiled Rust code, the same that
+the ``seeswap`` command-line tool runs, so both give the same answers.
+
+Positions are ``chess.Board`` objects (read from their bitboards, Chess960 included) or
+FEN strings; moves are ``chess.Move`` objects, UCI strings or SAN strings. Rule sets are
+``"default"``, ``"classic"``, ``"stockfish"`` and ``"exact"``; ``values`` is a
+``(P, N, B, R, Q)`` tuple or ``None`` for the rule set's own (100, 300, 300, 500, 900, or
+Stockfish's 208, 781, 825, 1276, 2538 for ``"stockfish"``).
+
+Every bad input raises :class:`SwapoffError`, a :class:`ValueError`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Optional
+
+import numpy as np
+
+from ._swapoff import Position as _Position
+from ._swapoff import SwapoffError
+from ._swapoff import see_many as _see_many
+
+__all__ = ["SwapoffError", "analyze", "see", "see_ge", "see_many", "trace"]
+
+Values = Optional[tuple[int, int, int, int, int]]
+
+_PROMOTION_LETTERS = {2: "n", 3: "b", 4: "r", 5: "q"}
+
+
+def _position(position: Any) -> _Position:
+    """A compiled position from a FEN string or a chess.Board (its bitboards)."""
+    if isinstance(position, str):
+        return _Position.from_fen(position)
+    try:
+        occupied_co = position.occupied_co
+        return _Position.from_bitboards(
+            occupied_co[1],
+            occupied_co[0],
+            position.pawns,
+            position.knights,
+            position.bishops,
+            position.rooks,
+            position.queens,
+            position.kings,
+            bool(position.turn),
+            position.castling_rights,
+            position.ep_square,
+            bool(position.chess960),
+            position.halfmove_clock,
+            position.fullmove_number,
+        )
+    except AttributeError:
+        raise SwapoffError(
+            f"a position is a chess.Board or a FEN string, not {type(position).__name__}"
+        ) from None
+
+
+def _move_text(move: Any) -> str:
+    """UCI or SAN text of a chess.Move or a string."""
+    if isinstance(move, str):
+        return move
+    try:
+        text = _SQUARES[move.from_square] + _SQUARES[move.to_square]
+        if move.promotion:
+            text += _PROMOTION_LETTERS.get(move.promotion, "?")
+        return text
+    except (AttributeError, IndexError, TypeError):
+        raise SwapoffError(
+            f"a move is a chess.Move or a UCI/SAN string, not {type(move).__name__}"
+        ) from None
+
+
+_SQUARES = [f + r for r in "12345678" for f in "abcdefgh"]
+
+
+def _values(values: Values) -> Values:
+    if values is None:
+        return None
+    try:
+        p, n, b, r, q = (int(v) for v in values)
+    except (TypeError, ValueError):
+        raise SwapoffError(
+            f"values are five whole numbers (P, N, B, R, Q), not {values!r}"
+        ) from None
+    return (p, n, b, r, q)
+
+
+def see(position: Any, move: Any, *, rules: str = "default", values: Values = None) -> int:
+    """The SEE value of ``move`` in ``position``, from the mover's side."""
+    return _position(position).see(_move_text(move), rules, _values(values))
+
+
+def see_ge(
+    position: Any,
+    move: Any,
+    threshold: int = 0,
+    *,
+    rules: str = "default",
+    values: Values = None,
+) -> bool:
+    """Whether the SEE value of ``move`` is at least ``threshold`` (faster than ``see``)."""
+    return _position(position).see_ge(
+        _move_text(move), int(threshold), rules, _values(values)
+    )
+
+
+def trace(
+    position: Any, move: Any, *, rules: str = "default", values: Values = None
+) -> dict:
+    """How the exchange goes, as ``seeswap eval --trace --json`` gives it.
+
+    Keys: ``attackers`` and ``xrays`` (``{"white": ["Nd3", ...], "black": [...]}``),
+    ``captures`` (each with ``side``, ``from``, ``to``, ``piece``, ``captured``,
+    ``promotion``, ``gain``, ``negamax``, ``played``), ``gains`` and ``negamax`` (the gain
+    list before and after negamax), ``played``, ``stands_pat`` and ``value``.
+    """
+    text = _position(position).trace(_move_text(move), rules, _values(values))
+    return json.loads(text)
+
+
+def analyze(position: Any, *, rules: str = "default", values: Values = None) -> dict:
+    """The per-position fields of ``seeswap scan``'s JSON, with the same names and values.
+
+    ``captures`` (every capture and promotion ``{"move", "see"}``, best first), ``best``,
+    ``balance``, ``threat`` (``None`` in check), ``in_check`` and ``hanging``
+    (``{"white": [{"square", "piece", "gain"}], "black": [...]}``).
+    """
+    return json.loads("{" + _position(position).analyze(rules, _values(values)) + "}")
+
+
+def see_many(
+    fens: Sequence[str] | np.ndarray,
+    moves: Sequence[str] | np.ndarray,
+    *,
+    rules: str = "default",
+    values: Values = None,
+    threshold: int | None = None,
+) -> np.ndarray:
+    """SEE of many ``(fen, move)`` pairs on every core, with the GIL released.
+
+    Returns int32 values, or booleans ``SEE >= threshold`` when a threshold is given. A bad
+    pair raises :class:`SwapoffError` naming the index of the first one.
+    """
+    threshold = None if threshold is None else int(threshold)
+    values = _values(values)
+    fens, moves = _listed(fens), _listed(moves)
+    try:
+        data = _see_many(fens, moves, rules, values, threshold)
+    except TypeError:
+        # Something that is not a string: say which row (the fast path does not look).
+        data = _see_many(
+            _strings(fens, "fens"), _strings(moves, "moves"), rules, values, threshold
+        )
+    if threshold is None:
+        return np.frombuffer(data, dtype="<i4").astype(np.int32)
+    return np.frombuffer(data, dtype=np.uint8).astype(bool)
+
+
+def _listed(items: Any) -> Any:
+    """A list of a NumPy array; other sequences as they are (a tuple or list)."""
+    if isinstance(items, np.ndarray):
+        return items.tolist()
+    if isinstance(items, str):
+        raise SwapoffError("give a sequence of strings, not one string")
+    return items if isinstance(items, (list, tuple)) else list(items)
+
+
+def _strings(items: Any, name: str) -> list:
+    """The items as strings (bytes decoded), or an error naming the first other row."""
+    out = []
+    for i, item in enumerate(items):
+        if isinstance(item, bytes):
+            item = item.decode("utf-8", "replace")
+        if not isinstance(item, str):
+            raise SwapoffError(f"row {i}: {name} holds {type(item).__name__}, not a string")
+        out.append(item)
+    return out

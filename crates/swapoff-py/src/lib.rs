@@ -1,0 +1,330 @@
+//! `swapoff._swapoff`: the compiled half of the `swapoff` Python package. The Python half
+//! (`python/swapoff/__init__.py`) reads a `chess.Board`'s bitboards, turns `chess.Move`s
+//! into text, wraps `see_many`'s bytes in NumPy arrays and turns JSON into dicts; the SEE,
+//! the parsing, the analysis and the trace are the same code the `seeswap` tool runs
+//! (`swapoff` and `swapoff-scan`), so both faces give the same answers and messages.
+
+#![deny(missing_docs)]
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+use shakmaty::{Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, Setup, Square};
+use std::num::NonZeroU32;
+use swapoff::{PieceValues, Rules, See};
+
+create_exception!(
+    _swapoff,
+    SwapoffError,
+    PyValueError,
+    "A position, move, rule set or piece values that swapoff cannot use; the message says which and why."
+);
+
+fn error(message: impl std::fmt::Display) -> PyErr {
+    SwapoffError::new_err(message.to_string())
+}
+
+/// The evaluator for a rule-set name and optional values (the rule set's own when none).
+fn evaluator(rules: &str, values: Option<(i32, i32, i32, i32, i32)>) -> PyResult<See> {
+    let rules: Rules = rules.parse().map_err(error)?;
+    let see = See::new(rules);
+    match values {
+        None => Ok(see),
+        Some((p, n, b, r, q)) => PieceValues::new(
+            i64::from(p),
+            i64::from(n),
+            i64::from(b),
+            i64::from(r),
+            i64::from(q),
+        )
+        .map(|v| see.with_values(v))
+        .map_err(error),
+    }
+}
+
+/// A position read from a FEN: standard castling first (the library's parser, with its
+/// messages), then Chess960 castling (Shredder-FEN or X-FEN rights) when only castling
+/// stood in the way.
+fn from_fen(fen: &str) -> PyResult<Chess> {
+    match swapoff::parse::position(fen) {
+        Ok(pos) => Ok(pos),
+        Err(e) => {
+            let chess960 = fen
+                .parse::<shakmaty::fen::Fen>()
+                .ok()
+                .and_then(|f| f.into_position::<Chess>(CastlingMode::Chess960).ok());
+            chess960.ok_or_else(|| error(format!("bad FEN {fen:?}: {e}")))
+        }
+    }
+}
+
+/// A position of the Python side, parsed once and asked several questions.
+#[pyclass(module = "swapoff._swapoff", frozen)]
+struct Position {
+    pos: Chess,
+}
+
+#[pymethods]
+impl Position {
+    /// From a FEN.
+    #[staticmethod]
+    fn from_fen(fen: &str) -> PyResult<Position> {
+        Ok(Position {
+            pos: from_fen(fen)?,
+        })
+    }
+
+    /// From a python-chess board's bitboards: colours, piece kinds, the side to move, the
+    /// castling rooks, the en passant square and whether it is Chess960.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (white, black, pawns, knights, bishops, rooks, queens, kings, white_to_move, castling, ep_square, chess960, halfmoves, fullmoves))]
+    fn from_bitboards(
+        white: u64,
+        black: u64,
+        pawns: u64,
+        knights: u64,
+        bishops: u64,
+        rooks: u64,
+        queens: u64,
+        kings: u64,
+        white_to_move: bool,
+        castling: u64,
+        ep_square: Option<u32>,
+        chess960: bool,
+        halfmoves: u32,
+        fullmoves: u32,
+    ) -> PyResult<Position> {
+        let board = Board::try_from_bitboards(
+            ByRole {
+                pawn: Bitboard(pawns),
+                knight: Bitboard(knights),
+                bishop: Bitboard(bishops),
+                rook: Bitboard(rooks),
+                queen: Bitboard(queens),
+                king: Bitboard(kings),
+            },
+            ByColor {
+                white: Bitboard(white),
+                black: Bitboard(black),
+            },
+        )
+        .map_err(|_| error("the board's bitboards overlap or leave pieces without a kind"))?;
+        let ep = ep_square
+            .map(|sq| Square::try_from(sq).map_err(|_| error(format!("no square {sq}"))))
+            .transpose()?;
+        let setup = Setup {
+            board,
+            promoted: Bitboard::EMPTY,
+            pockets: None,
+            turn: if white_to_move {
+                Color::White
+            } else {
+                Color::Black
+            },
+            castling_rights: Bitboard(castling),
+            ep_square: ep,
+            remaining_checks: None,
+            halfmoves,
+            fullmoves: NonZeroU32::new(fullmoves).unwrap_or(NonZeroU32::MIN),
+        };
+        let mode = if chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        match setup.clone().position::<Chess>(mode) {
+            Ok(pos) => Ok(Position { pos }),
+            Err(_) => {
+                // The library's parser names what is wrong.
+                let fen = shakmaty::fen::Fen::try_from_setup(setup)
+                    .map(|f| f.to_string())
+                    .unwrap_or_default();
+                match swapoff::parse::position(&fen) {
+                    Err(e) => Err(error(format!("bad position {fen:?}: {e}"))),
+                    Ok(_) => Err(error(format!("bad position {fen:?}"))),
+                }
+            }
+        }
+    }
+
+    /// The FEN.
+    fn fen(&self) -> String {
+        shakmaty::fen::Fen::from_position(&self.pos, shakmaty::EnPassantMode::Legal).to_string()
+    }
+
+    /// The SEE value of a move (SAN or UCI).
+    #[pyo3(signature = (mv, rules, values=None))]
+    fn see(
+        &self,
+        mv: &str,
+        rules: &str,
+        values: Option<(i32, i32, i32, i32, i32)>,
+    ) -> PyResult<i32> {
+        let see = evaluator(rules, values)?;
+        Ok(see.value(&self.pos, self.read_move(mv)?))
+    }
+
+    /// The threshold test SEE >= threshold.
+    #[pyo3(signature = (mv, threshold, rules, values=None))]
+    fn see_ge(
+        &self,
+        mv: &str,
+        threshold: i32,
+        rules: &str,
+        values: Option<(i32, i32, i32, i32, i32)>,
+    ) -> PyResult<bool> {
+        let see = evaluator(rules, values)?;
+        Ok(see.ge(&self.pos, self.read_move(mv)?, threshold))
+    }
+
+    /// The trace of a move, as `seeswap eval --trace --json` gives it (JSON text).
+    #[pyo3(signature = (mv, rules, values=None))]
+    fn trace(
+        &self,
+        mv: &str,
+        rules: &str,
+        values: Option<(i32, i32, i32, i32, i32)>,
+    ) -> PyResult<String> {
+        let see = evaluator(rules, values)?;
+        let mv = self.read_move(mv)?;
+        let trace = swapoff_scan::json::TraceJson::new(&self.pos, mv, &see.trace(&self.pos, mv));
+        serde_json::to_string(&trace).map_err(error)
+    }
+
+    /// The per-position fields of `seeswap scan`'s JSON (JSON text, without braces).
+    #[pyo3(signature = (rules, values=None))]
+    fn analyze(&self, rules: &str, values: Option<(i32, i32, i32, i32, i32)>) -> PyResult<String> {
+        let see = evaluator(rules, values)?;
+        let board = swapoff_scan::pgn::to_cozy(&self.pos).map_err(error)?;
+        let mut report = swapoff_scan::analysis::Report::default();
+        report.analyze(&board, &see);
+        let mut out = Vec::with_capacity(256);
+        swapoff_scan::json::analysis_fields(&mut out, &board, &report);
+        String::from_utf8(out).map_err(error)
+    }
+}
+
+impl Position {
+    fn read_move(&self, text: &str) -> PyResult<swapoff::Move> {
+        swapoff::parse::see_move(&self.pos, text).map_err(error)
+    }
+}
+
+/// SEE of many `(fen, move)` pairs on every core, the GIL released: the values as
+/// little-endian int32 bytes, or with a threshold one byte (0 or 1) per pair. A bad pair
+/// raises `SwapoffError` naming the index of the first one.
+#[pyfunction]
+#[pyo3(signature = (fens, moves, rules, values=None, threshold=None))]
+fn see_many<'py>(
+    py: Python<'py>,
+    fens: Vec<String>,
+    moves: Vec<String>,
+    rules: &str,
+    values: Option<(i32, i32, i32, i32, i32)>,
+    threshold: Option<i32>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    if fens.len() != moves.len() {
+        return Err(error(format!(
+            "{} positions but {} moves: give one move per position",
+            fens.len(),
+            moves.len()
+        )));
+    }
+    let see = evaluator(rules, values)?;
+    // Chunks of consecutive pairs on every core; within a chunk a FEN repeated on the next
+    // row (several moves of one position, as pair files list them) is parsed once.
+    const CHUNK: usize = 256;
+    let answers: Result<Vec<i32>, (usize, String)> = py.detach(|| {
+        let chunks: Vec<Result<Vec<i32>, (usize, String)>> = fens
+            .par_chunks(CHUNK)
+            .zip(moves.par_chunks(CHUNK))
+            .enumerate()
+            .map(|(c, (fens, moves))| {
+                let mut last: Option<(&str, shakmaty::Chess)> = None;
+                let mut out = Vec::with_capacity(fens.len());
+                for (k, (fen, mv)) in fens.iter().zip(moves).enumerate() {
+                    let i = c * CHUNK + k;
+                    if last.as_ref().is_none_or(|(f, _)| *f != fen.as_str()) {
+                        let pos = swapoff::parse::position(fen)
+                            .map_err(|e| (i, format!("bad FEN {fen:?}: {e}")))?;
+                        last = Some((fen.as_str(), pos));
+                    }
+                    let Some((_, pos)) = last.as_ref() else {
+                        unreachable!("set just above")
+                    };
+                    let mv = swapoff::parse::see_move(pos, mv).map_err(|e| (i, e.to_string()))?;
+                    out.push(match threshold {
+                        Some(t) => i32::from(see.ge(pos, mv, t)),
+                        None => see.value(pos, mv),
+                    });
+                }
+                Ok(out)
+            })
+            .collect();
+        chunks
+            .into_iter()
+            .try_fold(Vec::with_capacity(fens.len()), |mut all, chunk| {
+                all.extend(chunk?);
+                Ok(all)
+            })
+    });
+    // rayon stops at some error, not always the first: look for the first one.
+    let answers = match answers {
+        Ok(a) => a,
+        Err(_) => {
+            let first = fens
+                .iter()
+                .zip(&moves)
+                .enumerate()
+                .find_map(|(i, (fen, mv))| {
+                    let pos = match swapoff::parse::position(fen) {
+                        Ok(pos) => pos,
+                        Err(e) => return Some((i, format!("bad FEN {fen:?}: {e}"))),
+                    };
+                    swapoff::parse::see_move(&pos, mv)
+                        .err()
+                        .map(|e| (i, e.to_string()))
+                });
+            let (i, why) = first.unwrap_or((0, "unknown error".to_string()));
+            return Err(error(format!("row {i}: {why}")));
+        }
+    };
+    let bytes: Vec<u8> = match threshold {
+        Some(_) => answers.iter().map(|&a| a as u8).collect(),
+        None => answers.iter().flat_map(|a| a.to_le_bytes()).collect(),
+    };
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// `seeswap scan`'s rows for a block of EPD text or PGN games (decompressed first when
+/// compressed), as CSV text with a header: the Dask reader's partition function. `first_line` is
+/// the line number of the block's first line.
+#[pyfunction]
+#[pyo3(signature = (data, format, rules, values=None, first_line=1))]
+fn scan_block(
+    py: Python<'_>,
+    data: Vec<u8>,
+    format: &str,
+    rules: &str,
+    values: Option<(i32, i32, i32, i32, i32)>,
+    first_line: u64,
+) -> PyResult<String> {
+    let see = evaluator(rules, values)?;
+    py.detach(|| scan::block(&data, format, &see, first_line))
+        .map_err(error)
+}
+
+mod scan;
+
+/// The module.
+#[pymodule]
+fn _swapoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Position>()?;
+    m.add_function(wrap_pyfunction!(see_many, m)?)?;
+    m.add_function(wrap_pyfunction!(scan_block, m)?)?;
+    m.add("SwapoffError", m.py().get_type::<SwapoffError>())?;
+    Ok(())
+}

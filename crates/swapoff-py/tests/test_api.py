@@ -1,0 +1,226 @@
+"""The swapoff Python package, checked against the seeswap command-line tool's own
+results on the repository's test data: values, thresholds, traces, per-position analysis,
+python-chess boards (Chess960 included), NumPy batches and errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import chess
+import chess.pgn
+import numpy as np
+import pytest
+
+import swapoff
+
+ROOT = Path(__file__).resolve().parents[3]
+DATA = ROOT / "testdata"
+SEESWAP = os.environ.get("SEESWAP", str(ROOT / "target" / "debug" / "seeswap"))
+RULES = ["default", "classic", "stockfish", "exact"]
+
+
+def seeswap(*args: str) -> str:
+    return subprocess.run(
+        [SEESWAP, *args], check=False, capture_output=True, text=True
+    ).stdout
+
+
+def pairs(n: int) -> list[tuple[str, str]]:
+    lines = (DATA / "positions" / "see_pairs_head.txt").read_text().splitlines()[:n]
+    return [tuple(line.split(";")) for line in lines]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_values_and_thresholds_match_the_cli(rules):
+    rows = pairs(600)
+    batch = DATA / "positions" / "see_pairs_head.txt"
+    head = "\n".join(f"{f};{m}" for f, m in rows) + "\n"
+    cli = subprocess.run(
+        [SEESWAP, "eval", "--batch", "-", "--rules", rules],
+        input=head,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert batch.exists() and len(cli) == len(rows)
+    for (fen, mv), want in zip(rows, cli):
+        board = chess.Board(fen)
+        move = chess.Move.from_uci(mv)
+        assert swapoff.see(fen, mv, rules=rules) == int(want)
+        assert swapoff.see(board, move, rules=rules) == int(want)
+        for t in (-100, 0, 1, 100):
+            assert swapoff.see_ge(board, move, t, rules=rules) == (int(want) >= t)
+
+
+def test_suites_pass_under_their_values():
+    for name, values in [
+        ("swapoff_standard.epd", (100, 300, 300, 500, 900)),
+        ("swapoff_stockfish_values.epd", (208, 781, 825, 1276, 2538)),
+    ]:
+        rows = (DATA / "suites" / name).read_text().splitlines()
+        assert len(rows) > 200
+        for row in rows:
+            fen, san, value, _ = (f.strip() for f in row.split(";"))
+            assert swapoff.see(fen, san, rules="exact", values=values) == int(value), row
+
+
+def test_analyze_is_the_scan_json():
+    path = DATA / "positions" / "endgames_head.epd"
+    lines = seeswap("scan", "-q", str(path)).splitlines()
+    fens = path.read_text().splitlines()
+    assert len(lines) == len(fens) > 1000
+    for fen, line in zip(fens[:400], lines[:400]):
+        want = json.loads(line)
+        for key in ("fen", "line"):
+            del want[key]
+        assert swapoff.analyze(fen) == want
+        assert swapoff.analyze(chess.Board(fen)) == want
+
+
+def test_trace_is_the_eval_trace():
+    for fen, mv in pairs(200)[::7]:
+        for rules in RULES:
+            cli = json.loads(
+                seeswap("eval", fen, mv, "--rules", rules, "--json", "--trace")
+            )
+            got = swapoff.trace(chess.Board(fen), chess.Move.from_uci(mv), rules=rules)
+            assert got == cli["trace"]
+            assert got["value"] == cli["value"]
+    t = swapoff.trace(
+        "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+        "Nxe5",
+        values=(100, 325, 325, 500, 1000),
+    )
+    assert t["gains"] == [100, 225, 100, 400, -75, 1075, -75]
+    assert t["value"] == -225
+    # By square, a1 first.
+    assert t["attackers"] == {"white": ["Re2", "Nd3"], "black": ["Bf6", "Nd7"]}
+    assert t["xrays"] == {"white": ["Qe1"], "black": ["Qh8"]}
+
+
+def test_boards_read_from_bitboards_equal_their_fens_chess960_included():
+    games = 0
+    for name in ["cutechess-fischerrandom.pgn", "kasparov-deep-blue-1997.pgn"]:
+        with open(DATA / "pgn" / name) as f:
+            while (game := chess.pgn.read_game(f)) is not None:
+                games += 1
+                board = game.board()
+                for move in game.mainline_moves():
+                    for capture in board.generate_legal_captures():
+                        assert (
+                            swapoff.see(board, capture)
+                            == swapoff.see(board.fen(), capture.uci())
+                            or board.chess960
+                        )
+                        # Chess960 FENs with inner-rook rights read too.
+                        assert swapoff.see(board, capture) == swapoff.see(
+                            board.fen(shredder=board.chess960), capture.uci()
+                        )
+                    assert swapoff.analyze(board) == swapoff.analyze(
+                        board.fen(shredder=board.chess960)
+                    )
+                    board.push(move)
+    assert games >= 5
+
+
+def test_castling_scores_zero_in_both_castling_modes():
+    board = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    assert swapoff.see(board, chess.Move.from_uci("e1g1")) == 0
+    assert swapoff.see(board, "O-O-O") == 0
+    c960 = chess.Board("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", chess960=True)
+    for move in c960.generate_castling_moves():
+        assert swapoff.see(c960, move) == 0
+
+
+def test_see_many_matches_see_and_takes_numpy_strings():
+    rows = pairs(1500)
+    fens = [f for f, _ in rows]
+    moves = [m for _, m in rows]
+    values = swapoff.see_many(fens, moves)
+    assert values.dtype == np.int32 and values.shape == (1500,)
+    assert values.tolist() == [swapoff.see(f, m) for f, m in rows]
+    ge = swapoff.see_many(np.array(fens), np.array(moves), threshold=0, rules="stockfish")
+    assert ge.dtype == np.bool_
+    assert ge.tolist() == [swapoff.see_ge(f, m, 0, rules="stockfish") for f, m in rows]
+    assert swapoff.see_many([], []).shape == (0,)
+
+
+def test_see_many_names_the_first_bad_row():
+    rows = pairs(50)
+    fens = [f for f, _ in rows]
+    moves = [m for _, m in rows]
+    moves[17] = "a1a1"
+    fens[30] = "not a fen"
+    with pytest.raises(ValueError, match=r"^row 17: "):
+        swapoff.see_many(fens, moves)
+    with pytest.raises(swapoff.SwapoffError, match="2 positions but 1 moves"):
+        swapoff.see_many(fens[:2], moves[:1])
+
+
+def test_see_many_releases_the_gil():
+    rows = pairs(3000) * 40
+    fens = [f for f, _ in rows]
+    moves = [m for _, m in rows]
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    started = time.perf_counter()
+    swapoff.see_many(fens, moves, rules="exact")
+    elapsed = time.perf_counter() - started
+    done.set()
+    counter.join()
+    # While the batch ran, the other Python thread kept running.
+    assert elapsed > 0.01
+    assert ticks > 100, (ticks, elapsed)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: swapoff.see("8/8/8/8", "e2e4"), "FEN has 1 field"),
+        (
+            lambda: swapoff.see("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "d1d2"),
+            "impossible position",
+        ),
+        (lambda: swapoff.see(chess.Board(), "e2e5"), "not legal"),
+        (lambda: swapoff.see(chess.Board(), "Nd2"), "not legal"),
+        (lambda: swapoff.see(chess.Board(), "e2e4", rules="best"), "unknown rule set"),
+        (
+            lambda: swapoff.see(chess.Board(), "e2e4", values=(1, 2, 3)),
+            "five whole numbers",
+        ),
+        (lambda: swapoff.see(chess.Board(), "e2e4", values=(900, 1, 1, 1, 1)), "value"),
+        (lambda: swapoff.see(42, "e2e4"), "chess.Board or a FEN"),
+        (lambda: swapoff.see(chess.Board(), 42), "chess.Move or a UCI/SAN"),
+        (lambda: swapoff.see_many(["x"], [3]), "row 0"),
+    ],
+)
+def test_bad_input_raises_value_error_with_the_reason(call, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        call()
+
+
+@pytest.mark.parametrize("readme", ["README.md", "crates/swapoff-py/README.md"])
+def test_readme_python_examples_run(readme, monkeypatch):
+    text = (ROOT / readme).read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert blocks, f"{readme} has Python examples"
+    # The examples name files from the repository's root.
+    monkeypatch.chdir(ROOT)
+    for block in blocks:
+        # A script guarded by `if __name__ == "__main__"` runs as a script.
+        exec(compile(block, readme, "exec"), {"__name__": "__main__"})
