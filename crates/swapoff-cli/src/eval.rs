@@ -95,17 +95,75 @@ fn read_position(fen: &str) -> Result<Chess, String> {
     parse::position(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))
 }
 
-fn single(args: &Args, see: See) -> ExitCode {
-    let Some((mv_text, fen_words)) = args.words.split_last() else {
-        return fatal("give a FEN and a move (or --batch FILE); see `seeswap eval --help`");
-    };
-    if fen_words.is_empty() {
-        return fatal(format!(
-            "give a FEN and a move: only one argument ({mv_text:?}) was given"
+/// The FEN and the move of `eval FEN MOVE`, however the shell split them: the FEN is four
+/// fields and up to two move counters (numbers), the move the next word (with an `e.p.`
+/// suffix, if it came as a word of its own). Anything after that is a surplus argument.
+fn split_words(words: &[String]) -> Result<(String, String), String> {
+    // An empty last argument is an empty move (the FEN is all before it).
+    if let Some((last, fen)) = words.split_last() {
+        if last.trim().is_empty() && !fen.is_empty() {
+            return Ok((fen.join(" "), String::new()));
+        }
+    }
+    let tokens: Vec<&str> = words.iter().flat_map(|w| w.split_whitespace()).collect();
+    match tokens[..] {
+        [] => {
+            return Err("give a FEN and a move (or --batch FILE); see `seeswap eval --help`".into())
+        }
+        [only] => {
+            return Err(format!(
+                "give a FEN and a move: only one argument ({only:?}) was given"
+            ))
+        }
+        _ => {}
+    }
+    if tokens.len() < 5 {
+        // Too short for four FEN fields and a move: let the FEN reader say which field is
+        // missing.
+        if let Some((mv, fen)) = tokens.split_last().filter(|(_, fen)| !fen.is_empty()) {
+            return Ok((fen.join(" "), mv.to_string()));
+        }
+    }
+    let mut fen_len = tokens.len().min(4);
+    while fen_len < 6
+        && fen_len + 1 < tokens.len()
+        && tokens[fen_len].bytes().all(|b| b.is_ascii_digit())
+    {
+        fen_len += 1;
+    }
+    if tokens.len() <= fen_len {
+        return Err(format!(
+            "give a FEN and a move: no move after the FEN {:?}",
+            tokens.join(" ")
         ));
     }
-    let fen = fen_words.join(" ");
-    let fen = fen.trim();
+    let fen = tokens[..fen_len].join(" ");
+    let mut rest = &tokens[fen_len..];
+    let mut mv = rest[0].to_string();
+    rest = &rest[1..];
+    if let Some((&suffix, after)) = rest.split_first() {
+        if matches!(suffix, "e.p." | "ep" | "e.p") {
+            mv = format!("{mv} {suffix}");
+            rest = after;
+        }
+    }
+    if !rest.is_empty() {
+        return Err(format!(
+            "surplus argument{} after the move {mv:?}: {}",
+            if rest.len() > 1 { "s" } else { "" },
+            rest.join(" ")
+        ));
+    }
+    Ok((fen, mv))
+}
+
+fn single(args: &Args, see: See) -> ExitCode {
+    let (fen, mv_text) = match split_words(&args.words) {
+        Ok(split) => split,
+        Err(why) => return fatal(why),
+    };
+    let fen = fen.as_str();
+    let mv_text = mv_text.as_str();
     let pos = match read_position(fen) {
         Ok(p) => p,
         Err(e) => return fatal(e),

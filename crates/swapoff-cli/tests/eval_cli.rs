@@ -323,3 +323,56 @@ fn batch_over_shared_pairs_agrees_with_its_threshold_form() {
     // The file mixes winning captures with quiet moves that hang a piece.
     assert!(negative > 0 && negative < 300, "{negative} negative values");
 }
+
+#[test]
+fn every_fen_scan_writes_reads_back_in_eval_with_the_same_values() {
+    // Chess960 games: scan writes X-FEN castling rights (KQkq for the outermost rooks, a
+    // file letter for an inner rook); eval and its batch mode read them back.
+    let pgn = testdata("pgn/cutechess-fischerrandom.pgn");
+    let out = run(&["scan", "-q", pgn.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut batch = String::new();
+    let mut want = Vec::new();
+    let mut positions = 0;
+    for line in stdout(&out).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        let fen = v["fen"].as_str().unwrap();
+        positions += 1;
+        for c in v["captures"].as_array().unwrap() {
+            batch.push_str(&format!("{fen};{}\n", c["move"].as_str().unwrap()));
+            want.push(c["see"].as_i64().unwrap().to_string());
+        }
+        // Every position reads back, captures or not.
+        batch.push_str(&format!("# {fen}\n"));
+        want.push(String::new());
+    }
+    let got = run(&["eval", "--batch", "-"], Some(&batch));
+    assert_eq!(got.status.code(), Some(0), "{}", stderr(&got));
+    assert_eq!(stdout(&got).lines().collect::<Vec<_>>(), want);
+    assert!(
+        positions > 300 && want.len() > positions,
+        "{positions} positions"
+    );
+    // A Chess960 castling move, king takes rook or SAN, is worth 0.
+    let o = eval(&["1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", "e1b1"]);
+    assert_eq!(stdout(&o), "0\n");
+    let o = eval(&["1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1", "O-O-O"]);
+    assert_eq!(stdout(&o), "0\n");
+}
+
+#[test]
+fn a_surplus_argument_is_named_as_such() {
+    let o = eval(&[WIKI_1, "Rxe5", "extra"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("surplus argument after the move \"Rxe5\": extra"),
+        "{}",
+        stderr(&o)
+    );
+    // The FEN split over several arguments, move counters included, still reads.
+    let mut words: Vec<&str> = WIKI_1.split(' ').collect();
+    words.extend(["0", "1", "Rxe5"]);
+    assert_eq!(stdout(&eval(&words)), "100\n");
+    let o = eval(&["4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "e.p."]);
+    assert_eq!(stdout(&o), "100\n");
+}

@@ -165,7 +165,9 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 /// Parses a FEN with 4 to 6 fields (EPD-style FENs without move counters are accepted)
-/// into a legal standard-chess position.
+/// into a legal chess position. Castling rights are read as standard chess's `KQkq`, and
+/// as Chess960's where only that fits: Shredder-FEN file letters (`HAha`), or X-FEN, where
+/// `KQkq` name the outermost rooks and a file letter an inner rook.
 ///
 /// ```
 /// let pos = swapoff::parse::position("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
@@ -231,10 +233,20 @@ pub fn position(text: &str) -> Result<Chess, FenError> {
             "Three-check counters are not standard chess",
         ));
     }
-    fen.into_position::<Chess>(CastlingMode::Standard)
-        .map_err(|e| FenError::Impossible {
+    // Standard castling first; castling rights that only make sense in Chess960
+    // (Shredder-FEN file letters, or X-FEN `KQkq` with the king or rooks off their
+    // standard squares) read as Chess960.
+    match fen.clone().into_position::<Chess>(CastlingMode::Standard) {
+        Ok(pos) => Ok(pos),
+        Err(e) if e.kinds() == PositionErrorKinds::INVALID_CASTLING_RIGHTS => fen
+            .into_position::<Chess>(CastlingMode::Chess960)
+            .map_err(|e| FenError::Impossible {
+                reasons: impossibilities(e.kinds()),
+            }),
+        Err(e) => Err(FenError::Impossible {
             reasons: impossibilities(e.kinds()),
-        })
+        }),
+    }
 }
 
 fn bad_field(fields: &[&str], index: usize, why: &'static str) -> FenError {
@@ -368,10 +380,93 @@ fn uci_of(pos: &Chess, m: &shakmaty::Move) -> String {
     m.to_uci(pos.castles().mode()).to_string()
 }
 
-/// Reads a move in SAN (`Nxe5`, `exd6`, `f8=Q+`, `O-O`) or UCI (`g1f3`, `e7e8q`, `e1g1`)
-/// and checks it is legal in `pos`.
+/// The notations people type, brought to SAN or UCI: annotation glyphs (`!!`, `?!`) and
+/// check marks dropped, en passant suffixes (`e.p.`, `ep`) dropped, castling with zeros
+/// (`0-0`) written with letters, a promotion without `=` (`b8Q`) given one, and long
+/// algebraic (`Re1xe5`, `Re1-e5`, `e5xd6`) turned into UCI, with the piece letter kept to
+/// check against the board.
+fn normalize(text: &str) -> (String, Option<char>) {
+    let mut t = text.trim().trim_end_matches(['!', '?']).trim_end();
+    let ep = ["e.p.", "ep", "e.p"];
+    for suffix in ep {
+        if let Some(rest) = t.strip_suffix(suffix) {
+            let rest = rest.trim_end();
+            if rest.ends_with(|c: char| c.is_ascii_digit()) {
+                t = rest;
+                break;
+            }
+        }
+    }
+    let core = t.trim_end_matches(['+', '#']);
+    match core {
+        "0-0" => return ("O-O".to_string(), None),
+        "0-0-0" => return ("O-O-O".to_string(), None),
+        _ => {}
+    }
+    // Long algebraic: [piece] square [-x] square [[=]promotion].
+    let (piece, rest) = match core.as_bytes().first() {
+        Some(c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P')) => (Some(*c as char), &core[1..]),
+        _ => (None, core),
+    };
+    let is_square =
+        |s: &[u8]| s.len() == 2 && (b'a'..=b'h').contains(&s[0]) && (b'1'..=b'8').contains(&s[1]);
+    let r = rest.as_bytes();
+    if r.len() >= 5 && is_square(&r[0..2]) && matches!(r[2], b'-' | b'x') && is_square(&r[3..5]) {
+        let promotion = match &r[5..] {
+            [] => Some(None),
+            [p] | [b'=', p] if b"NBRQnbrq".contains(p) => Some(Some(p.to_ascii_lowercase())),
+            _ => None,
+        };
+        if let Some(promotion) = promotion {
+            let mut uci = String::with_capacity(5);
+            uci.push_str(&rest[0..2]);
+            uci.push_str(&rest[3..5]);
+            uci.extend(promotion.map(char::from));
+            return (uci, piece);
+        }
+    }
+    // A promotion without '=': `b8Q`, `exd8N`.
+    if let [.., b'1' | b'8', b'N' | b'B' | b'R' | b'Q'] = core.as_bytes() {
+        let (before, letter) = core.split_at(core.len() - 1);
+        return (format!("{before}={letter}"), None);
+    }
+    (core.to_string(), None)
+}
+
+/// Reads a move in SAN (`Nxe5`, `exd6`, `f8=Q+`, `O-O`), UCI (`g1f3`, `e7e8q`, `e1g1`, or
+/// king takes rook for Chess960 castling) or long algebraic (`Re1xe5`, `e5-e6`), with or
+/// without check marks and annotation glyphs (`Nxe5+`, `Qxf7#?!`), en passant suffixes
+/// (`exd6 e.p.`), castling with zeros (`0-0`) or promotions without `=` (`b8Q`), and checks
+/// it is legal in `pos`.
 pub fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
-    let text = text.trim();
+    if text.trim().is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let (normalized, piece) = normalize(text);
+    // Errors quote the move as it was given, not as it was normalized.
+    let m = read_normalized(pos, &normalized).map_err(|mut e| {
+        match &mut e {
+            MoveError::Unparseable { text: t }
+            | MoveError::Unsupported { text: t }
+            | MoveError::Illegal { text: t, .. }
+            | MoveError::Ambiguous { text: t, .. } => *t = text.trim().to_string(),
+            MoveError::Empty => {}
+        }
+        e
+    })?;
+    // Long algebraic names the moving piece: it must be the one on the origin square.
+    if let Some(letter) = piece {
+        if m.role().upper_char() != letter {
+            return Err(MoveError::Illegal {
+                text: text.trim().to_string(),
+                candidates: Vec::new(),
+            });
+        }
+    }
+    Ok(m)
+}
+
+fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
     if text.is_empty() {
         return Err(MoveError::Empty);
     }
