@@ -376,3 +376,41 @@ fn a_surplus_argument_is_named_as_such() {
     let o = eval(&["4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "e.p."]);
     assert_eq!(stdout(&o), "100\n");
 }
+
+#[test]
+fn the_trace_says_why_an_attacker_does_not_take() {
+    // The e7 bishop is pinned along the e-file once the knight has left e4.
+    let o = eval(&["4k3/4b3/8/6n1/4N3/8/8/K3R3 w - -", "Nxg5", "--trace"]);
+    assert!(
+        stdout(&o).contains("(Be7 is pinned to its king)"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!stdout(&o).contains("no attacker left"), "{}", stdout(&o));
+    // Nxe6 uncovers the a1 bishop's check: under the exact rules f7 cannot take back.
+    let o = eval(&[
+        "7k/5p2/4p3/8/3N4/8/8/B5K1 w - -",
+        "Nxe6",
+        "--trace",
+        "--rules",
+        "exact",
+    ]);
+    assert!(
+        stdout(&o).contains("(Pf7 cannot take: black is in check)"),
+        "{}",
+        stdout(&o)
+    );
+    // The same explanation in the JSON trace.
+    let o = eval(&[
+        "4k3/4b3/8/6n1/4N3/8/8/K3R3 w - -",
+        "Nxg5",
+        "--trace",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["trace"]["end"], "Be7 is pinned to its king");
+    // Nothing left to take with: said so.
+    let o = eval(&[WIKI_1, "Rxe5", "--trace", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["trace"]["end"], "no attacker left");
+}
