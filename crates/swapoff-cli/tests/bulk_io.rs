@@ -3,54 +3,29 @@
 //! without tags, missing files, absurd flags and file names that are not UTF-8. Each test
 //! is the regression test of one defect found that way.
 
-use std::io::{Read, Write};
+mod common;
+
+use common::{run, seeswap, testdata, text};
+use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 const WIKI_1: &str = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - -";
 const ONE_EPD: &str = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
 
-fn seeswap() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_seeswap"))
-}
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = seeswap()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("seeswap starts");
-    {
-        let mut input = child.stdin.take().expect("stdin is piped");
-        if let Some(bytes) = stdin {
-            // The child may stop reading early; that is its right.
-            let _ = input.write_all(bytes);
-        }
-    }
-    child.wait_with_output().expect("seeswap runs to the end")
-}
-
 fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    text(&o.stdout)
 }
 
 fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    text(&o.stderr)
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, bytes).expect("write a scratch file");
     path
-}
-
-fn testdata(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(rel)
 }
 
 fn no_panic(o: &Output) {

@@ -2,32 +2,13 @@
 //! included, told from the content and not the name; a truncated stream is an error that
 //! names the file and how far it got, after the records read before it.
 
+mod common;
+
+use common::{run, testdata, text};
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 const WIKI_1: &str = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - -";
-
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_seeswap"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("seeswap starts");
-    {
-        let mut input = child.stdin.take().expect("stdin is piped");
-        if let Some(bytes) = stdin {
-            let _ = input.write_all(bytes);
-        }
-    }
-    child.wait_with_output().expect("seeswap runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[derive(Clone, Copy, Debug)]
 enum Codec {
@@ -52,12 +33,6 @@ fn compress(codec: Codec, data: &[u8]) -> Vec<u8> {
             e.finish().expect("bzip2")
         }
     }
-}
-
-fn testdata(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(rel)
 }
 
 /// Every command gives the same output on a compressed file (named `.txt`, to show the

@@ -2,25 +2,14 @@
 //! disagreements classified) and `make-suite` (balanced suites valued by the exact rules),
 //! with the two suites shipped in `testdata/suites/`.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn testdata(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(rel)
-}
+use common::{testdata, text};
+use std::collections::BTreeMap;
+use std::process::Output;
 
 fn seeswap(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_seeswap"))
-        .args(args)
-        .output()
-        .expect("seeswap runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    common::seeswap().args(args).output().expect("seeswap runs")
 }
 
 const STOCKFISH_VALUES: &str = "208,781,825,1276,2538";

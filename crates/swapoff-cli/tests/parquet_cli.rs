@@ -6,20 +6,12 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch, StructArray};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn testdata(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(rel)
-}
+use common::testdata;
 
 fn seeswap(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_seeswap"))
-        .args(args)
-        .output()
-        .expect("seeswap runs")
+    common::seeswap().args(args).output().expect("seeswap runs")
 }
 
 /// Splits one CSV line into fields (quoted fields with doubled quotes).
