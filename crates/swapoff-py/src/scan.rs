@@ -99,20 +99,9 @@ fn epd_rows(
                 continue;
             }
         };
-        let (fields, halfmove, fullmove) = match epd::split(text) {
-            Ok(epd::Line::Empty) => continue,
-            Ok(epd::Line::Fen {
-                fields,
-                halfmove,
-                fullmove,
-            }) => (fields, halfmove, fullmove),
-            Err(why) => {
-                push_error(out, text.trim(), &origin, &why);
-                continue;
-            }
-        };
-        match epd::parse(&fields, halfmove, fullmove, &mut fen) {
-            Ok(board) => {
+        match epd::read_line(text, &mut fen) {
+            Ok(None) => {}
+            Ok(Some(board)) => {
                 report.analyze(&board, see);
                 push_row(out, &String::from_utf8_lossy(&fen), &origin, &board, report);
             }

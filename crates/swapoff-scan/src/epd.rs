@@ -268,6 +268,19 @@ fn castling(c: u8, b: &mut BoardBuilder) -> Option<()> {
     Some(())
 }
 
+/// One EPD/FEN line to a board: `Ok(None)` for a blank or `#` line, else the board (its
+/// FEN, with the move counters, written into `fen`) or why the line is not a position.
+pub fn read_line(line: &str, fen: &mut Vec<u8>) -> Result<Option<Board>, String> {
+    match split(line)? {
+        Line::Empty => Ok(None),
+        Line::Fen {
+            fields,
+            halfmove,
+            fullmove,
+        } => parse(&fields, halfmove, fullmove, fen).map(Some),
+    }
+}
+
 /// Appends `n` in decimal (the hot path of FEN writing: no `fmt` machinery).
 pub fn push_u64(out: &mut Vec<u8>, mut n: u64) {
     let mut digits = [0u8; 20];

@@ -423,20 +423,9 @@ fn process_epd(file: usize, first_line: u64, text: &[u8], ctx: &Context, done: &
             fail(done, "not UTF-8 text");
             continue;
         };
-        let (fields, halfmove, fullmove) = match epd::split(line) {
-            Ok(epd::Line::Empty) => continue,
-            Ok(epd::Line::Fen {
-                fields,
-                halfmove,
-                fullmove,
-            }) => (fields, halfmove, fullmove),
-            Err(why) => {
-                fail(done, &why);
-                continue;
-            }
-        };
-        match epd::parse(&fields, halfmove, fullmove, &mut fen) {
-            Ok(board) => {
+        match epd::read_line(line, &mut fen) {
+            Ok(None) => continue,
+            Ok(Some(board)) => {
                 report.analyze(&board, &ctx.see);
                 done.stats.count(&board, &report);
                 let row = output::Row {
