@@ -407,45 +407,25 @@ mod builder_tests {
         };
         let mut fens = Vec::new();
         for _ in 0..20_000 {
-            let mut board = [None::<char>; 64];
-            for king in ['K', 'k'] {
-                loop {
-                    let sq = next(64) as usize;
-                    if board[sq].is_none() {
-                        board[sq] = Some(king);
-                        break;
-                    }
+            // shakmaty's board writes the placement (it takes any pieces, legal or not).
+            let mut board = shakmaty::Board::empty();
+            let mut place = |letter: char, sq: u64| {
+                let sq = shakmaty::Square::new(sq as u32);
+                let piece = shakmaty::Piece::from_char(letter).expect("a piece letter");
+                let free = board.piece_at(sq).is_none();
+                if free {
+                    board.set_piece_at(sq, piece);
                 }
+                free
+            };
+            for king in ['K', 'k'] {
+                while !place(king, next(64)) {}
             }
             for _ in 0..next(24) {
-                let piece = b"PNBRQpnbrq"[next(10) as usize] as char;
-                let sq = next(64) as usize;
-                if board[sq].is_none() {
-                    board[sq] = Some(piece);
-                }
+                let letter = b"PNBRQpnbrq"[next(10) as usize] as char;
+                place(letter, next(64));
             }
-            let mut placement = String::new();
-            for rank in (0..8).rev() {
-                let mut empty = 0;
-                for file in 0..8 {
-                    match board[rank * 8 + file] {
-                        Some(c) => {
-                            if empty > 0 {
-                                placement.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            placement.push(c);
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    placement.push_str(&empty.to_string());
-                }
-                if rank > 0 {
-                    placement.push('/');
-                }
-            }
+            let placement = board.to_string();
             let side = if next(2) == 0 { "w" } else { "b" };
             let ep = ["-", "-", "-", "e6", "d3"][next(5) as usize];
             fens.push(format!("{placement} {side} - {ep}"));
