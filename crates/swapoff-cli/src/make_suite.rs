@@ -45,6 +45,23 @@ pub struct Args {
 }
 
 /// The categories, in the order a move is tried against them and the suite lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Category {
+    Castling,
+    EnPassant,
+    Promotion,
+    RecapturePromotes,
+    KingRecapture,
+    DiscoveredCheck,
+    CaptureInCheck,
+    CaptureGivesCheck,
+    PinnedAttacker,
+    XRay,
+    PlainCapture,
+    QuietMove,
+}
+
+/// The category word of each [`Category`], in its order.
 const CATEGORIES: [&str; 12] = [
     "castling",
     "en passant",
@@ -60,17 +77,17 @@ const CATEGORIES: [&str; 12] = [
     "quiet move",
 ];
 
-/// The category of a legal move `m` in `pos` (an index into [`CATEGORIES`]).
+/// The category of a legal move `m` in `pos`, as an index into [`CATEGORIES`].
 fn category(pos: &Chess, m: &shakmaty::Move) -> usize {
-    let index = |name: &str| CATEGORIES.iter().position(|c| *c == name).unwrap_or(11);
+    let index = |c: Category| c as usize;
     if m.is_castle() {
-        return index("castling");
+        return index(Category::Castling);
     }
     if m.is_en_passant() {
-        return index("en passant");
+        return index(Category::EnPassant);
     }
     if m.is_promotion() {
-        return index("promotion");
+        return index(Category::Promotion);
     }
     let mut after = pos.clone();
     after.play_unchecked(*m);
@@ -85,35 +102,35 @@ fn category(pos: &Chess, m: &shakmaty::Move) -> usize {
     let theirs = attackers & after.by_color(them);
     let last_rank = to.rank() == 0 || to.rank() == 7;
     if last_rank && theirs & after.by_role(swapoff::Role::Pawn) != 0 {
-        return index("recapture that promotes");
+        return index(Category::RecapturePromotes);
     }
     if theirs & after.by_role(swapoff::Role::King) != 0 {
-        return index("king recapture");
+        return index(Category::KingRecapture);
     }
     if after.is_check() && (after.checkers().0 & !to.bit()) != 0 {
-        return index("discovered check");
+        return index(Category::DiscoveredCheck);
     }
     let capture = m.is_capture();
     if capture && pos.is_check() {
-        return index("capture in check");
+        return index(Category::CaptureInCheck);
     }
     if capture && after.is_check() {
-        return index("capture that gives check");
+        return index(Category::CaptureGivesCheck);
     }
     let pinned =
         after.pins(swapoff::Color::White).pinned | after.pins(swapoff::Color::Black).pinned;
     if attackers & pinned != 0 {
-        return index("pinned attacker");
+        return index(Category::PinnedAttacker);
     }
     // A slider that reaches the square once the attackers in front of it have gone.
     let behind = after.attackers_to(to, occupied & !attackers) & occupied & !attackers;
     if behind != 0 {
-        return index("x-ray");
+        return index(Category::XRay);
     }
     if capture {
-        index("plain capture")
+        index(Category::PlainCapture)
     } else {
-        index("quiet move")
+        index(Category::QuietMove)
     }
 }
 

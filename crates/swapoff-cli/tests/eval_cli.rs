@@ -1,8 +1,9 @@
 //! `seeswap eval` from the outside: values, thresholds, JSON, errors and batch alignment.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::testdata;
+use std::process::Output;
 
 /// The chessprogramming wiki's first swap-algorithm example: Rxe5 wins the pawn, +100.
 const WIKI_1: &str = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - -";
@@ -13,22 +14,7 @@ const WIKI_VALUES: &str = "100,325,325,500,1000";
 const TWO_KNIGHTS: &str = "8/8/1k6/8/8/2N1N3/2p1p1K1/3n4 w - -";
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_seeswap"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the swapoff binary starts");
-    {
-        let mut input = child.stdin.take().expect("stdin is piped");
-        if let Some(text) = stdin {
-            input
-                .write_all(text.as_bytes())
-                .expect("stdin accepts input");
-        }
-    }
-    child.wait_with_output().expect("swapoff runs to the end")
+    common::run(args, stdin.map(str::as_bytes))
 }
 
 fn eval(args: &[&str]) -> Output {
@@ -43,19 +29,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// A file of the repository's `testdata/` folder.
-fn testdata(rel: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(rel);
-    assert!(
-        path.exists(),
-        "test data file {} is missing",
-        path.display()
-    );
-    path
 }
 
 #[test]

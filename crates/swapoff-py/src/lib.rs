@@ -271,27 +271,9 @@ fn see_many<'py>(
                 Ok(all)
             })
     });
-    // rayon stops at some error, not always the first: look for the first one.
-    let answers = match answers {
-        Ok(a) => a,
-        Err(_) => {
-            let first = fens
-                .iter()
-                .zip(&moves)
-                .enumerate()
-                .find_map(|(i, (fen, mv))| {
-                    let pos = match swapoff::parse::position(fen) {
-                        Ok(pos) => pos,
-                        Err(e) => return Some((i, format!("bad FEN {fen:?}: {e}"))),
-                    };
-                    swapoff::parse::see_move(&pos, mv)
-                        .err()
-                        .map(|e| (i, e.to_string()))
-                });
-            let (i, why) = first.unwrap_or((0, "unknown error".to_string()));
-            return Err(error(format!("row {i}: {why}")));
-        }
-    };
+    // Each chunk stops at its own first bad row and the chunks are folded in order, so the
+    // error is the first bad row of all.
+    let answers = answers.map_err(|(i, why)| error(format!("row {i}: {why}")))?;
     let bytes: Vec<u8> = match threshold {
         Some(_) => answers.iter().map(|&a| a as u8).collect(),
         None => answers.iter().flat_map(|a| a.to_le_bytes()).collect(),

@@ -33,19 +33,20 @@ impl InputName {
         }
     }
 
-    /// Opens it as the bytes stored (compressed or not); the error names the input.
-    pub fn open_raw(&self) -> Result<Box<dyn Read + Send>, String> {
+    /// Opens it as the bytes stored (compressed or not).
+    pub fn open_raw(&self) -> io::Result<Box<dyn Read + Send>> {
         if self.is_stdin() {
             return Ok(Box::new(io::stdin()));
         }
-        File::open(&self.0)
-            .map(|f| Box::new(f) as Box<dyn Read + Send>)
-            .map_err(|e| format!("cannot open {}: {e}", self.display()))
+        Ok(Box::new(File::open(&self.0)?))
     }
 
     /// Opens it and decompresses it if it is compressed; the error names the input.
     pub fn open(&self) -> Result<Box<dyn Read + Send>, String> {
-        decompress(self.open_raw()?).map_err(|e| format!("cannot read {}: {e}", self.display()))
+        let raw = self
+            .open_raw()
+            .map_err(|e| format!("cannot open {}: {e}", self.display()))?;
+        decompress(raw).map_err(|e| format!("cannot read {}: {e}", self.display()))
     }
 
     /// Opens it as records.

@@ -123,13 +123,9 @@ pub(super) fn read_all(
         };
         let raw = match name.open_raw() {
             Ok(raw) => raw,
-            Err(why) => {
-                // `why` names the file; the note is prefixed with it again.
-                let why = why
-                    .rsplit_once(": ")
-                    .map_or(why.as_str(), |(_, e)| e)
-                    .to_string();
-                if !sender.push(note(format!("cannot open: {why}; file skipped"), true)) {
+            Err(e) => {
+                // The note is prefixed with the file's name.
+                if !sender.push(note(format!("cannot open: {e}; file skipped"), true)) {
                     return;
                 }
                 continue;
