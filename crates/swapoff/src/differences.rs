@@ -15,11 +15,11 @@
 //! # #[cfg(feature = "shakmaty")] {
 //! use swapoff::{parse, PieceValues, Rules, See};
 //!
-//! // Nxe6 uncovers Ba1 against Kh8, so fxe6 is illegal: only Exact sees it.
+//! // Nxe6 uncovers Ba1 against Kh8, so fxe6 is illegal: Exact and Default see it.
 //! let pos = parse::position("7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1").unwrap();
 //! let nxe6 = parse::see_move(&pos, "Nxe6").unwrap();
 //! let standard = |rules| See::new(rules).with_values(PieceValues::STANDARD).value(&pos, nxe6);
-//! assert_eq!(standard(Rules::Default), -200);
+//! assert_eq!(standard(Rules::Default), 100);
 //! assert_eq!(standard(Rules::Classic), -200);
 //! assert_eq!(standard(Rules::Stockfish), -200);
 //! assert_eq!(standard(Rules::Exact), 100);
@@ -46,6 +46,9 @@
 //!   arises during the exchange counts, and one whose pinner was captured does not).
 //! - The king recaptures only if the other side has no attacker left on the square,
 //!   counting a slider that the king's own departure would uncover.
+//! - A side whose king a capture has put in check from another square (the capturing
+//!   piece, or the pawn taken en passant, uncovered a slider) may answer only with its
+//!   king: taking the piece on the target square does not lift that check.
 //! - En passant and promotions are valued; a pawn that recaptures on its last rank
 //!   becomes a queen. Castling is worth 0.
 //!
@@ -120,10 +123,10 @@
 //!
 //! `7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1`, Nxe6 (the example at the top). The capture
 //! uncovers Ba1 against Kh8 and fxe6 does not answer the check. Stockfish: -573 (-200 in
-//! standard values). Exact: +100. Test: `stockfish_vs_exact_checks`. A double check
-//! (`3q2k1/4p3/8/3N4/8/8/B7/6K1 w - - 0 1`, Nxe7+: Qxe7 takes one checker but not the
-//! other) behaves the same way: Exact +100, Default -200 (`tests/exact.rs`,
-//! `checks_restrict_recaptures`).
+//! standard values). Exact and Default: +100. Test: `stockfish_vs_exact_checks`. A double
+//! check (`3q2k1/4p3/8/3N4/8/8/B7/6K1 w - - 0 1`, Nxe7+: Qxe7 takes one checker but not
+//! the other) behaves the same way: Exact and Default +100, Stockfish and Classic -200
+//! (`tests/exact.rs`, `checks_restrict_recaptures`).
 //!
 //! ### Recapture promotion
 //!
@@ -183,14 +186,16 @@
 //!
 //! Default gets pins right (along the line included, and pins that arise during the
 //! exchange: `pin_arising_during_the_exchange` in `tests/exact.rs`), values every special
-//! move and promotes recapturing pawns; its king rule is exact for legal moves. What it
-//! misses (values in standard values; tests in `tests/exact.rs`):
+//! move and promotes recapturing pawns; its king rule is exact for legal moves, and it
+//! keeps a side in discovered (or double) check from answering with anything but its
+//! king, whether the first move or a recapture gave the check
+//! (`checks_restrict_recaptures`). What it misses all comes from taking the least
+//! valuable attacker (values in standard values; tests in `tests/exact.rs`):
 //!
 //! | cause | position | move | Default | Exact | test |
 //! |---|---|---|---|---|---|
-//! | discovered check | `7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1` | Nxe6 | -200 | +100 | `checks_restrict_recaptures` |
-//! | double check | `3q2k1/4p3/8/3N4/8/8/B7/6K1 w - - 0 1` | Nxe7+ | -200 | +100 | `checks_restrict_recaptures` |
 //! | a costlier attacker is better | `4r2k/8/5n2/K7/4P3/2NP4/8/1b6 b - - 0 1` | Nxe4 | -100 | -200 | `exact_beats_least_valuable_attacker_order` |
+//! | the same, for the mover | `4r2k/8/5n2/K7/4p3/2NP4/6B1/1b6 w - - 0 1` | Bxe4 | 0 | +100 | `exact_beats_least_valuable_attacker_order` |
 //! | equal-value order | `4r2k/8/5n2/K7/4P3/3B1B2/8/1b6 b - - 0 1` | Nxe4 | +100 | -100 | `exact_beats_least_valuable_attacker_order` |
 //! | the king first | `6Q1/5B2/2k1p3/3n4/8/2N5/8/7K w - - 0 1` | Nxd5 | +100 | 0 | `exact_beats_least_valuable_attacker_order` |
 //!
@@ -208,6 +213,8 @@
 //!
 //! Everything Default misses, and also:
 //!
+//! - Discovered and double checks (the rows under "Checks" above: Classic -200, Exact
+//!   +100).
 //! - Pins: `4k3/3n4/8/1B2p3/8/5N2/8/6K1 w - - 0 1`, Nxe5. Nd7 is pinned by Bb5, yet
 //!   Classic lets it recapture: -200; Exact (and Default, and Stockfish): +100
 //!   (`classic_lets_pinned_pieces_recapture` in `tests/exact.rs`).

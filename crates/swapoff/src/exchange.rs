@@ -157,6 +157,9 @@ pub(crate) struct Exchange<'a, B: SeeBoard + ?Sized, R: FastRules> {
     attackers: Bitboard,
     diagonal: Bitboard,
     straight: Bitboard,
+    /// The squares the last capture emptied: a slider behind one of them may now check
+    /// the other side's king.
+    vacated: Bitboard,
     pins: [SidePins; 2],
     _rules: PhantomData<R>,
 }
@@ -166,11 +169,12 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     #[inline(always)]
     pub fn new(board: &'a B, mv: Move) -> Self {
         let to = mv.to;
-        let mut occupied = board.occupied() & !mv.from.bit() & !to.bit();
+        let mut vacated = mv.from.bit();
         if mv.kind == MoveKind::EnPassant {
             // The captured pawn leaves its own square, which may open a file or rank.
-            occupied &= !mv.en_passant_victim().bit();
+            vacated |= mv.en_passant_victim().bit();
         }
+        let occupied = board.occupied() & !vacated & !to.bit();
         let queens = board.by_role(Role::Queen);
         Exchange {
             board,
@@ -179,6 +183,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
             attackers: board.attackers_to(to, occupied) & occupied,
             diagonal: board.by_role(Role::Bishop) | queens,
             straight: board.by_role(Role::Rook) | queens,
+            vacated,
             pins: [SidePins::default(); 2],
             _rules: PhantomData,
         }
@@ -196,6 +201,27 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         // Only a piece on a line through its own king can be pinned: when no candidate is,
         // the pin rule cannot remove any, and its bookkeeping is skipped.
         let king = self.board.king_square(side);
+        if R::CHECKS {
+            if let Some(king) = king {
+                // A check can have been uncovered only through a square on a line from the
+                // king, and only by an enemy slider on such a line.
+                let lines = king_lines(king);
+                let enemy = self.board.by_color(!side) & self.occupied;
+                if lines & self.vacated != 0
+                    && lines & enemy & (self.straight | self.diagonal) != 0
+                    && slider_check(
+                        self.board,
+                        king,
+                        enemy,
+                        self.occupied | self.to.bit(),
+                        self.straight,
+                        self.diagonal,
+                    )
+                {
+                    return self.take_king(side, candidates);
+                }
+            }
+        }
         if R::PINS == PinRule::Stockfish {
             if let Some(king) = king {
                 if candidates & king_lines(king) != 0 {
@@ -275,6 +301,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
             return None;
         }
         self.occupied = after;
+        self.vacated = king.bit();
         Some((king, Role::King))
     }
 
@@ -289,6 +316,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     #[inline(always)]
     fn remove(&mut self, sq: Square, role: Role) {
         self.occupied ^= sq.bit();
+        self.vacated = sq.bit();
         // A piece that attacks along a line may hide a slider behind it on that line.
         match role {
             Role::Pawn | Role::Bishop => {
@@ -313,6 +341,28 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         }
         *slot
     }
+}
+
+/// Whether one of the `enemy` sliders (`straight` and `diagonal` movers of both colours)
+/// attacks `king` through `occupied`. The exchange asks it with the target square counted
+/// as occupied and the piece standing there left out of `enemy`: a capture on the target
+/// answers that piece's check, not another's.
+///
+/// Out of line and taking plain values, not the exchange: a call that borrowed the
+/// exchange would make it live in memory instead of registers on every path.
+#[inline(never)]
+fn slider_check<B: SeeBoard + ?Sized>(
+    board: &B,
+    king: Square,
+    enemy: Bitboard,
+    occupied: Bitboard,
+    straight: Bitboard,
+    diagonal: Bitboard,
+) -> bool {
+    ((board.rook_attacks(king, occupied) & straight)
+        | (board.bishop_attacks(king, occupied) & diagonal))
+        & enemy
+        != 0
 }
 
 /// Whether a pawn of `side` recapturing on `to` promotes under the rules `R`.

@@ -112,6 +112,9 @@ struct Spec {
     promote_recaptures: bool,
     /// Castling, en passant and promotions are worth 0.
     only_normal: bool,
+    /// A side whose king is attacked from a square other than the target recaptures only
+    /// with its king.
+    checks: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -127,18 +130,21 @@ impl Spec {
         king_leaves_square: true,
         promote_recaptures: true,
         only_normal: false,
+        checks: true,
     };
     const CLASSIC: Spec = Spec {
         pins: PinMode::Ignore,
         king_leaves_square: false,
         promote_recaptures: false,
         only_normal: false,
+        checks: false,
     };
     const STOCKFISH: Spec = Spec {
         pins: PinMode::Stockfish,
         king_leaves_square: false,
         promote_recaptures: false,
         only_normal: true,
+        checks: false,
     };
 }
 
@@ -366,6 +372,11 @@ impl<B: SeeBoard + ?Sized> Context<'_, B> {
         let occupied = pos.occupied();
         let mut attackers = pos.attackers(self.board, side, self.to, occupied);
         attackers.retain(|&(sq, role)| role == Role::King || self.may_capture(pos, side, sq));
+        if self.spec.checks && self.checked_from_elsewhere(pos, side) {
+            // Taking the piece on the target cannot answer that check: only the king may
+            // move, and capturing is the only move this search knows.
+            attackers.retain(|&(_, role)| role == Role::King);
+        }
         // Least valuable first; `attackers` is in square order, so the first of a kind
         // found is the lowest one.
         for role in [
@@ -390,6 +401,17 @@ impl<B: SeeBoard + ?Sized> Context<'_, B> {
         } else {
             None
         }
+    }
+
+    /// Whether some enemy piece other than the one on the target attacks `side`'s king.
+    fn checked_from_elsewhere(&self, pos: &Position, side: Color) -> bool {
+        let kings = pos.colors[side.index()] & pos.roles[Role::King.index()];
+        let Some(king) = all_squares().find(|s| kings & s.bit() != 0) else {
+            return false;
+        };
+        pos.attackers(self.board, !side, king, pos.occupied())
+            .iter()
+            .any(|&(sq, _)| sq != self.to)
     }
 
     /// Whether the (non-king) piece of `side` on `sq` may capture, as far as pins go.

@@ -877,14 +877,14 @@ const PIN_ARISING: Row = Row {
 };
 
 /// Checks. Nxe6 uncovers Ba1 against Kh8. fxe6 does not answer the check, so Black
-/// cannot recapture and White keeps the pawn: +100. The fast rule sets ignore the check:
-/// 100 - 300 = -200 (208 - 781 = -573 in Stockfish's values).
+/// cannot recapture and White keeps the pawn: +100, as Default finds too. Stockfish and
+/// Classic ignore the check: 100 - 300 = -200 (208 - 781 = -573 in Stockfish's values).
 const DISCOVERED_CHECK: Row = Row {
     fen: "7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1",
     mv: "d4e6",
     stockfish: -573,
     stockfish_std: -200,
-    default: -200,
+    default: 100,
     classic: -200,
     exact: Some(100),
 };

@@ -516,7 +516,7 @@ mod tests {
         let promo = "7k/8/8/8/8/7K/2p5/Rn6 w - - 0 1";
         assert_eq!(check(promo, "a1b1", Rules::Classic).cause, Cause::Promotion);
         let check_fen = "4k3/8/2p5/3p4/4B3/8/8/4R1K1 w - - 0 1";
-        assert_eq!(check(check_fen, "e4d5", Rules::Default).cause, Cause::Check);
+        assert_eq!(check(check_fen, "e4d5", Rules::Classic).cause, Cause::Check);
         let order = "k7/7K/2p5/3n3R/4P3/3R4/3r4/3q4 w - - 0 1";
         assert_eq!(
             check(order, "e4d5", Rules::Default).cause,
