@@ -136,14 +136,19 @@ pub fn time_pass(
                 });
                 time(label, "cozy", &mut |c| run_case(see, &data.cozy, c, case));
             }
+            for (cached, rules) in [
+                ("default+pincache", Rules::Default),
+                ("stockfish+pincache", Rules::Stockfish),
+            ] {
+                let see = See::new(rules);
+                time(cached, "shakmaty", &mut |c| {
+                    run_case(see, &chess_cached, c, case)
+                });
+                time(cached, "cozy", &mut |c| {
+                    run_case(see, &cozy_cached, c, case)
+                });
+            }
             let see = See::new(Rules::Default);
-            let cached = "default+pincache";
-            time(cached, "shakmaty", &mut |c| {
-                run_case(see, &chess_cached, c, case)
-            });
-            time(cached, "cozy", &mut |c| {
-                run_case(see, &cozy_cached, c, case)
-            });
             if recursive {
                 time("recursive-default", "cozy", &mut |c| {
                     run_recursive(see, &data.cozy, c, case)
@@ -177,8 +182,8 @@ mod tests {
         };
         let sets = [("all", data.all.clone())];
         let cases = time_pass(&data, Pass::Cold, schedule, true, &sets);
-        // 3 cases x (4 rule sets x 2 adapters + the recursive comparator).
-        assert_eq!(cases.len(), 3 * 9);
+        // 3 cases x (5 rule sets x 2 adapters + the recursive comparator).
+        assert_eq!(cases.len(), 3 * 11);
         for t in cases.iter().filter(|t| t.adapter == "shakmaty") {
             let cozy = cases
                 .iter()

@@ -12,9 +12,10 @@
 //! - `cold`: full passes over every selected pair.
 //!
 //! Rule sets: default, classic and stockfish with their own values, and
-//! `default+pincache`: the default rules on boards wrapped in [`swapoff::PinCache`]
-//! before timing (pins and a piece array computed once per position, as engines keep
-//! them).
+//! `default+pincache` and `stockfish+pincache`: those rules on boards wrapped in
+//! [`swapoff::PinCache`] before timing (pins and a piece array computed once per
+//! position, as engines keep them: Stockfish's own `see_ge` reads its pins from the
+//! `StateInfo` that each move fills in).
 //!
 //! Each case runs up to `--reps` short timed repetitions after one untimed warm-up (fewer
 //! when a case's repetitions pass `--budget` milliseconds, as the recursive comparator's
