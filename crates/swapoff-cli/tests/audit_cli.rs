@@ -5,6 +5,9 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output};
 
+#[path = "common/random_games.rs"]
+mod random_games;
+
 fn swapoff(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_seeswap"));
     cmd.args(args);
@@ -274,4 +277,41 @@ fn table_has_a_row_per_rule_set() {
         .find(|l| l.starts_with("all "))
         .expect("all row");
     assert!(all.contains("50.00% (5)"), "{all}");
+}
+
+/// On positions of random games (seed 3: neither the set the check rule was studied on,
+/// seed 1, nor the one it was measured on, seed 2), the default rules agree with the exact
+/// ones on at least 99.95% of the captures and promotions (the target of issue 15), and
+/// never over a check, while classic and stockfish, which ignore checks, miss dozens of
+/// them: the positions do put the rule to work. (Before the default rules knew discovered
+/// checks they agreed on about 99.96% of such moves, every second miss a check.)
+#[test]
+fn default_rules_agree_with_exact_on_random_games() {
+    let mut text = String::new();
+    random_games::random_game_positions(3, 30_000, |fen| {
+        text.push_str(&fen);
+        text.push('\n');
+        true
+    });
+    let file = file_with(&text);
+    let path = file.path().to_str().expect("utf-8 path");
+    let out = swapoff(&["audit", "--json", "--examples", "0", path], None);
+    assert_eq!(out.status.code(), Some(0));
+    let report = json_of(&out);
+    assert_eq!(report["skipped"], 0);
+    let moves = report["moves"].as_u64().expect("a move count");
+    assert!(moves >= 15_000, "only {moves} captures");
+    let default = rule_set(&report, "default");
+    let agree = default["agree"].as_u64().expect("agree");
+    assert!(
+        agree as f64 >= 0.9995 * moves as f64,
+        "default agrees on {agree} of {moves}"
+    );
+    assert_eq!(default["by_cause"]["check"], 0);
+    for name in ["classic", "stockfish"] {
+        let checks = rule_set(&report, name)["by_cause"]["check"]
+            .as_u64()
+            .expect("a count");
+        assert!(checks >= 5, "{name}: only {checks} check disagreements");
+    }
 }
