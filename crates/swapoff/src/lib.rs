@@ -50,8 +50,15 @@
 //!   capture, against the board as the exchange has left it: a piece moving along its pin
 //!   line, or taking the pinner, still captures; a pin that arises during the exchange
 //!   (a line opened by a piece that left to capture) is seen; a pin whose pinner has been
-//!   captured is gone. Checks from other directions are not considered; [`Rules::Exact`]
-//!   sees those too.
+//!   captured is gone.
+//! - A side that a capture has put in check from another square (the capturing piece, or
+//!   the pawn taken en passant, uncovered a slider; a double check too) may answer only
+//!   with its king: taking the piece on the target square does not lift that check. A
+//!   check given only by the piece on the target square is answered by capturing it.
+//!
+//! What is left between these rules and [`Rules::Exact`] comes from taking the least
+//! valuable attacker: now and then a costlier piece, or the king first, does better (a
+//! few moves in a hundred thousand; see [`differences`]).
 //!
 //! [`Rules`] lists where the other rule sets differ.
 
