@@ -114,6 +114,22 @@ pub trait SeeBoard {
             | (self.rook_attacks(sq, occupied) & straight)
     }
 
+    /// Whether a pawn on its seventh rank attacks `sq` (a white one on the eighth rank, a
+    /// black one on the first): only there can a recapturing pawn promote.
+    ///
+    /// The default looks up the pawns' attacks on `sq` (a pawn on its seventh rank attacks
+    /// only last-rank squares, so `sq`'s rank needs no test of its own); [`PinCache`]
+    /// keeps the squares ready and answers with one test.
+    #[inline(always)]
+    fn pawn_promotes_capturing_on(&self, sq: Square) -> bool {
+        const RANK_2: u64 = 0xff << 8;
+        const RANK_7: u64 = 0xff << 48;
+        let pawns = self.by_role(Role::Pawn);
+        let white = self.pawn_attacks(Color::Black, sq) & pawns & self.by_color(Color::White);
+        let black = self.pawn_attacks(Color::White, sq) & pawns & self.by_color(Color::Black);
+        (white & RANK_7) | (black & RANK_2) != 0
+    }
+
     /// The pins against `color`'s king, in the position as it stands (used by the
     /// Stockfish rules, which fix pins before the move; the default rules look at the line
     /// through each recapturing piece during the exchange instead).
@@ -203,6 +219,7 @@ impl Pins {
 pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     board: &'a B,
     pins: [Pins; 2],
+    promotion_squares: Bitboard,
     roles: [Role; 64],
 }
 
@@ -220,6 +237,10 @@ impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
         PinCache {
             board,
             pins: [board.pins(Color::White), board.pins(Color::Black)],
+            promotion_squares: promotion_squares(
+                board.by_role(Role::Pawn) & board.by_color(Color::White),
+                board.by_role(Role::Pawn) & board.by_color(Color::Black),
+            ),
             roles,
         }
     }
@@ -284,6 +305,22 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     fn pins(&self, color: Color) -> Pins {
         self.pins[color.index()]
     }
+    #[inline(always)]
+    fn pawn_promotes_capturing_on(&self, sq: Square) -> bool {
+        self.promotion_squares & sq.bit() != 0
+    }
+}
+
+/// The squares that `white` pawns on the seventh rank and `black` pawns on the second
+/// attack: one step forward and one to the side, the a- and h-files not wrapping.
+#[inline(always)]
+fn promotion_squares(white: Bitboard, black: Bitboard) -> Bitboard {
+    const RANK_2: u64 = 0xff << 8;
+    const RANK_7: u64 = 0xff << 48;
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let (w, b) = (white & RANK_7, black & RANK_2);
+    (((w << 7) | (b >> 9)) & !FILE_H) | (((w << 9) | (b >> 7)) & !FILE_A)
 }
 
 /// The kind of the piece on an occupied square, without a data-dependent branch: the

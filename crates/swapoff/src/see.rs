@@ -449,18 +449,10 @@ fn threshold_walk<B: SeeBoard + ?Sized, R: FastRules>(
 }
 
 /// Whether a pawn standing next to the last rank attacks `to` on it: only then can a
-/// recapture promote (pawns are never revealed by x-rays, so the start decides).
-///
-/// A pawn on its seventh rank attacks only last-rank squares, so `to`'s rank needs no
-/// test of its own: the one branch is taken only when such a recapture exists (a test of
-/// the rank first would be taken for the many moves along the back ranks, and
-/// mispredicted).
+/// recapture promote (pawns are never revealed by x-rays, so the start decides). A test
+/// of `to`'s rank first would be taken for the many moves along the back ranks, and
+/// mispredicted; the board answers without a branch.
 #[inline(always)]
 fn promoting_recapture_possible<B: SeeBoard + ?Sized>(board: &B, to: Square) -> bool {
-    const RANK_2: u64 = 0xff << 8;
-    const RANK_7: u64 = 0xff << 48;
-    let pawns = board.by_role(Role::Pawn);
-    let white = board.pawn_attacks(Color::Black, to) & pawns & board.by_color(Color::White);
-    let black = board.pawn_attacks(Color::White, to) & pawns & board.by_color(Color::Black);
-    (white & RANK_7) | (black & RANK_2) != 0
+    board.pawn_promotes_capturing_on(to)
 }

@@ -535,3 +535,32 @@ fn odd_boards_do_not_panic() {
         }
     }
 }
+
+/// A [`PinCache`] answers `pawn_promotes_capturing_on` from its own bitboard of squares
+/// (pawn shifts) as the board does from its attack tables, on every square, files a and h
+/// included.
+#[test]
+fn cached_promotion_squares_agree() {
+    for_random_positions(48, |pos, _| {
+        let cached = PinCache::new(pos);
+        for sq in (0u8..64).filter_map(Square::new) {
+            prop_assert_eq!(
+                cached.pawn_promotes_capturing_on(sq),
+                pos.pawn_promotes_capturing_on(sq),
+                "{} {}",
+                fen(pos),
+                sq
+            );
+        }
+        Ok(())
+    });
+    // White pawns on a7 and h7, a black one on a2: b8, g8 and b1, nothing else.
+    let pos = swapoff::parse::position("7k/P6P/8/8/8/8/p7/K7 w - - 0 1").unwrap();
+    let cached = PinCache::new(&pos);
+    let found: Vec<String> = (0u8..64)
+        .filter_map(Square::new)
+        .filter(|&sq| cached.pawn_promotes_capturing_on(sq))
+        .map(|sq| sq.to_string())
+        .collect();
+    assert_eq!(found, ["b1", "b8", "g8"]);
+}
