@@ -13,7 +13,8 @@
 //! `--adapter shakmaty|cozy|shakmaty-cached|cozy-cached|pleco|on-pleco|recursive`
 //! (cozy; `-cached`: boards wrapped in a `PinCache` before timing; `pleco`: pleco's own
 //! `see_ge`; `on-pleco`: swapoff on pleco's boards, plain moves only),
-//! `--case ge0|cycle|value|pins` (ge0), `--rules default|classic|stockfish` (default),
+//! `--case ge0|ge0-call|cycle|value|pins` (ge0; `ge0-call`: through a function never
+//! inlined, whose inclusive count is one call's cost alone), `--rules default|classic|stockfish` (default),
 //! `--moves all|captures|plain` (all; pleco always runs on plain moves), `--reps N` (20),
 //! `--lines N` (lines of the pairs file to load, all by default), `--chunks N` (16),
 //! `--rounds N` (0).
@@ -39,6 +40,10 @@ use swapoff::{Color, PinCache, Pins, Rules, See, SeeBoard};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Case {
     Ge0,
+    /// `see_ge(move, 0)` through a function that is never inlined: callgrind's inclusive
+    /// count of `outlined_ge` over the calls is the cost of one call alone, as the
+    /// Stockfish comparator's `once` mode counts its `see_ge`.
+    Ge0Call,
     Cycle,
     Value,
     Pins,
@@ -81,6 +86,7 @@ fn options() -> Result<Options, String> {
             "--case" => {
                 o.case = match value.as_str() {
                     "ge0" => Case::Ge0,
+                    "ge0-call" => Case::Ge0Call,
                     "cycle" => Case::Cycle,
                     "value" => Case::Value,
                     "pins" => Case::Pins,
@@ -118,6 +124,7 @@ fn see_chunk<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) ->
     if see.rules() == Rules::Default {
         match case {
             Case::Ge0 => return free_chunk(boards, pairs, |b, p| swapoff::see_ge(b, p.mv, 0)),
+            Case::Ge0Call => return free_chunk(boards, pairs, |b, p| outlined_ge(see, b, p.mv)),
             Case::Cycle => {
                 return free_chunk(boards, pairs, |b, p| swapoff::see_ge(b, p.mv, p.threshold))
             }
@@ -130,6 +137,7 @@ fn see_chunk<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) ->
         let b = &boards[p.pos as usize];
         sum += match case {
             Case::Ge0 => i64::from(see.ge(b, p.mv, 0)),
+            Case::Ge0Call => i64::from(outlined_ge(see, b, p.mv)),
             Case::Cycle => i64::from(see.ge(b, p.mv, p.threshold)),
             Case::Value => i64::from(see.value(b, p.mv)),
             Case::Pins => {
@@ -140,6 +148,17 @@ fn see_chunk<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) ->
         };
     }
     sum
+}
+
+/// `see_ge(mv, 0)` under `see`'s rules (the free function for the default rules), never
+/// inlined: its inclusive instruction count is the cost of the call alone.
+#[inline(never)]
+fn outlined_ge<B: SeeBoard>(see: See, board: &B, mv: swapoff::Move) -> bool {
+    if see.rules() == Rules::Default {
+        swapoff::see_ge(board, mv, 0)
+    } else {
+        see.ge(board, mv, 0)
+    }
 }
 
 /// One free-function call per pair, in a loop of its own.
