@@ -115,15 +115,15 @@ pub trait SeeBoard {
     }
 
     /// Whether a pawn on its seventh rank attacks `sq` (a white one on the eighth rank, a
-    /// black one on the first): only there can a recapturing pawn promote.
+    /// black one on the first): only there can a recapturing pawn promote (pawns are never
+    /// revealed by x-rays, so the position before the move decides).
     ///
-    /// The default looks up the pawns' attacks on `sq` (a pawn on its seventh rank attacks
-    /// only last-rank squares, so `sq`'s rank needs no test of its own); [`PinCache`]
-    /// keeps the squares ready and answers with one test.
+    /// The default looks up the pawns' attacks on `sq`: a pawn on its seventh rank attacks
+    /// only last-rank squares, so `sq`'s rank needs no test of its own (a test of the rank
+    /// first would be taken for the many moves along the back ranks, and mispredicted).
+    /// [`PinCache`] keeps the squares ready and answers with one test.
     #[inline(always)]
     fn pawn_promotes_capturing_on(&self, sq: Square) -> bool {
-        const RANK_2: u64 = 0xff << 8;
-        const RANK_7: u64 = 0xff << 48;
         let pawns = self.by_role(Role::Pawn);
         let white = self.pawn_attacks(Color::Black, sq) & pawns & self.by_color(Color::White);
         let black = self.pawn_attacks(Color::White, sq) & pawns & self.by_color(Color::Black);
@@ -141,6 +141,11 @@ pub trait SeeBoard {
         Pins::compute(self, color)
     }
 }
+
+/// The second rank, where Black's pawns stand one step from promotion.
+const RANK_2: Bitboard = 0xff << 8;
+/// The seventh rank, where White's pawns stand one step from promotion.
+const RANK_7: Bitboard = 0xff << 48;
 
 /// Pieces that shield a king from an enemy slider, and the sliders that do the pinning.
 ///
@@ -315,8 +320,6 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
 /// attack: one step forward and one to the side, the a- and h-files not wrapping.
 #[inline(always)]
 fn promotion_squares(white: Bitboard, black: Bitboard) -> Bitboard {
-    const RANK_2: u64 = 0xff << 8;
-    const RANK_7: u64 = 0xff << 48;
     const FILE_A: u64 = 0x0101_0101_0101_0101;
     const FILE_H: u64 = FILE_A << 7;
     let (w, b) = (white & RANK_7, black & RANK_2);

@@ -36,7 +36,7 @@ use crate::exchange::{
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
 use crate::score::{clamp, LIMIT};
 use crate::trace::{trace_fast, Trace};
-use crate::types::{Color, Move, MoveKind, Role, Square};
+use crate::types::{Color, Move, MoveKind, Role};
 use crate::values::PieceValues;
 
 /// A rule set and piece values: everything needed to evaluate exchanges.
@@ -214,7 +214,7 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
 #[inline(always)]
 fn is_unusual<B: SeeBoard + ?Sized, R: FastRules>(board: &B, mv: Move) -> bool {
     mv.kind != MoveKind::Normal
-        || (R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to))
+        || (R::PROMOTE_RECAPTURES && board.pawn_promotes_capturing_on(mv.to))
 }
 
 /// The first move's numbers for the moves [`is_unusual`] sets aside; `None` when the
@@ -244,7 +244,7 @@ fn unusual_window<B: SeeBoard + ?Sized, R: FastRules>(
     let Some(start) = unusual_start::<B, R>(board, mv, values) else {
         return clamp(0, alpha, beta);
     };
-    if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
+    if R::PROMOTE_RECAPTURES && board.pawn_promotes_capturing_on(mv.to) {
         return walk::<B, R, true>(board, mv, values, start, alpha, beta);
     }
     walk::<B, R, false>(board, mv, values, start, alpha, beta)
@@ -390,7 +390,7 @@ fn unusual_threshold<B: SeeBoard + ?Sized, R: FastRules>(
     let Some(start) = unusual_start::<B, R>(board, mv, values) else {
         return 0 >= threshold;
     };
-    if R::PROMOTE_RECAPTURES && promoting_recapture_possible(board, mv.to) {
+    if R::PROMOTE_RECAPTURES && board.pawn_promotes_capturing_on(mv.to) {
         // A recapturing pawn that promotes gains more than the piece it takes, which the
         // one number of the threshold walk cannot express: the window can.
         let (alpha, beta) = (threshold - 1, threshold);
@@ -446,13 +446,4 @@ fn threshold_walk<B: SeeBoard + ?Sized, R: FastRules>(
             return verdict;
         }
     }
-}
-
-/// Whether a pawn standing next to the last rank attacks `to` on it: only then can a
-/// recapture promote (pawns are never revealed by x-rays, so the start decides). A test
-/// of `to`'s rank first would be taken for the many moves along the back ranks, and
-/// mispredicted; the board answers without a branch.
-#[inline(always)]
-fn promoting_recapture_possible<B: SeeBoard + ?Sized>(board: &B, to: Square) -> bool {
-    board.pawn_promotes_capturing_on(to)
 }
