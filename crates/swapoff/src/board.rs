@@ -1,6 +1,6 @@
 //! The board trait: everything SEE needs to know about a position.
 
-use crate::lines::{between, diagonal_rays, straight_rays};
+use crate::lines::{between, diagonal_rays, king_lines, straight_rays};
 use crate::types::{Bitboard, Color, Role, Square};
 
 /// What the exchange code needs from a board: pieces as bitboards and attack lookups.
@@ -53,6 +53,18 @@ pub trait SeeBoard {
         } else {
             Some(Square::lowest(kings))
         }
+    }
+
+    /// The squares where a piece of `color` may stand pinned to its king, or whose
+    /// emptying may uncover a check on it: a superset is enough, since each square found
+    /// there is then looked at closely. No king, no squares.
+    ///
+    /// The default rules ask this at every capture. The default is every square on a line
+    /// from the king; [`PinCache`] keeps the lines between the king and the enemy sliders
+    /// that could attack along them, a much smaller set that the exchange rarely meets.
+    #[inline(always)]
+    fn king_exposure(&self, color: Color) -> Bitboard {
+        self.king_square(color).map_or(0, king_lines)
     }
 
     /// The kind of piece on `sq`, if any.
@@ -130,6 +142,11 @@ pub trait SeeBoard {
         (white & RANK_7) | (black & RANK_2) != 0
     }
 
+    /// Whether [`pins`](SeeBoard::pins) is as cheap as a load (the board keeps them, as
+    /// [`PinCache`] and Stockfish's `StateInfo` do). The Stockfish rules then read them
+    /// at every capture instead of computing them once, when first needed.
+    const CHEAP_PINS: bool = false;
+
     /// The pins against `color`'s king, in the position as it stands (used by the
     /// Stockfish rules, which fix pins before the move; the default rules look at the line
     /// through each recapturing piece during the exchange instead).
@@ -200,13 +217,14 @@ impl Pins {
 }
 
 /// A board with its per-position facts computed once, for evaluating many moves of one
-/// position: both sides' pins and a square-indexed array of piece kinds.
+/// position: both sides' pins, the squares where a pin or a discovered check can arise
+/// ([`SeeBoard::king_exposure`]), where a recapturing pawn promotes, and a square-indexed
+/// array of piece kinds.
 ///
 /// Without it, the Stockfish rules compute pins when a side has an attacker on a line
-/// through its king, and every evaluation reads the moving and the captured piece from the
-/// bitboards ([`SeeBoard::occupant`]). The default rules need no pins (they look at the
-/// line through each recapturing piece as the exchange goes), so for them the cache saves
-/// only the piece lookups. Building it costs about as much as one or two evaluations; an
+/// through its king, the default rules look closely at every capture from a square on a
+/// line through the king, and every evaluation reads the moving and the captured piece
+/// from the bitboards ([`SeeBoard::occupant`]). Building it costs about as much as one or two evaluations; an
 /// engine whose board already keeps pins and a piece array should instead override
 /// [`SeeBoard::pins`] and [`SeeBoard::occupant`] (setting [`SeeBoard::CHEAP_OCCUPANT`]).
 /// Wrapping a board:
@@ -224,6 +242,7 @@ impl Pins {
 pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     board: &'a B,
     pins: [Pins; 2],
+    exposure: [Bitboard; 2],
     promotion_squares: Bitboard,
     roles: [Role; 64],
 }
@@ -242,6 +261,7 @@ impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
         PinCache {
             board,
             pins: [board.pins(Color::White), board.pins(Color::Black)],
+            exposure: [exposure(board, Color::White), exposure(board, Color::Black)],
             promotion_squares: promotion_squares(
                 board.by_role(Role::Pawn) & board.by_color(Color::White),
                 board.by_role(Role::Pawn) & board.by_color(Color::Black),
@@ -258,6 +278,7 @@ impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
 
 impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     const CHEAP_OCCUPANT: bool = true;
+    const CHEAP_PINS: bool = true;
     #[inline(always)]
     fn by_color(&self, color: Color) -> Bitboard {
         self.board.by_color(color)
@@ -311,9 +332,34 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
         self.pins[color.index()]
     }
     #[inline(always)]
+    fn king_exposure(&self, color: Color) -> Bitboard {
+        self.exposure[color.index()]
+    }
+    #[inline(always)]
     fn pawn_promotes_capturing_on(&self, sq: Square) -> bool {
         self.promotion_squares & sq.bit() != 0
     }
+}
+
+/// The squares between `color`'s king and each enemy slider on a line from it that it
+/// could attack along (whatever stands between): only a piece there can be pinned, and
+/// only emptying one of them can uncover a check. Sliders only leave the board during an
+/// exchange, and one that captures onto the target square is taken by whatever captures
+/// it next, so the set stays a superset throughout.
+fn exposure<B: SeeBoard + ?Sized>(board: &B, color: Color) -> Bitboard {
+    let Some(king) = board.king_square(color) else {
+        return 0;
+    };
+    let queens = board.by_role(Role::Queen);
+    let mut snipers = ((straight_rays(king) & (board.by_role(Role::Rook) | queens))
+        | (diagonal_rays(king) & (board.by_role(Role::Bishop) | queens)))
+        & board.by_color(!color);
+    let mut squares = 0;
+    while snipers != 0 {
+        squares |= between(king, Square::lowest(snipers));
+        snipers &= snipers - 1;
+    }
+    squares
 }
 
 /// The squares that `white` pawns on the seventh rank and `black` pawns on the second

@@ -1,8 +1,9 @@
 //! The sequence of captures on one square under a fast rule set.
 //!
-//! [`Exchange`] plays the forced first move and then, on request, finds and removes the
-//! next attacker of a given side, revealing x-ray attackers behind it. `see`, `see_ge`
-//! and the trace all walk the same sequence, so they cannot disagree about who captures.
+//! [`Exchange`] plays the forced first move and then, on request, finds the next attacker
+//! of a given side and, once the caller knows the exchange goes on, removes it, revealing
+//! x-ray attackers behind it. `see`, `see_ge` and the trace all walk the same sequence, so
+//! they cannot disagree about who captures.
 
 use crate::board::{Pins, SeeBoard};
 use crate::lines::{king_lines, line, straight_rays};
@@ -189,41 +190,49 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         }
     }
 
-    /// Finds `side`'s next capture on the target square under the rules, removes the piece
-    /// from the board and reveals x-rays behind it. Returns the piece's origin and kind.
+    /// Finds `side`'s next capture on the target square under the rules and plays it
+    /// ([`find`](Self::find), then [`play`](Self::play)).
     #[inline(always)]
     pub fn next(&mut self, side: Color) -> Option<(Square, Role)> {
+        let capture = self.find(side);
+        if let Some((sq, role)) = capture {
+            self.play(sq, role);
+        }
+        capture
+    }
+
+    /// Finds `side`'s next capture on the target square under the rules: the piece's
+    /// origin and kind, still on the board. The caller plays it only if the exchange goes
+    /// on: most walks end on a capture that is worth the piece alone, and then the x-ray
+    /// lookup behind it would be wasted (as Stockfish's `see_ge` also skips it).
+    #[inline(always)]
+    pub fn find(&mut self, side: Color) -> Option<(Square, Role)> {
         self.attackers &= self.occupied;
         let mut candidates = self.attackers & self.board.by_color(side);
         if candidates == 0 {
             return None;
         }
-        // Only a piece on a line through its own king can be pinned: when no candidate is,
-        // the pin rule cannot remove any, and its bookkeeping is skipped.
-        let king = self.board.king_square(side);
-        if R::CHECKS {
-            if let Some(king) = king {
-                // A check can have been uncovered only through a square on a line from the
-                // king, and only by an enemy slider on such a line.
-                let lines = king_lines(king);
-                let enemy = self.board.by_color(!side) & self.occupied;
-                if lines & self.vacated != 0
-                    && lines & enemy & (self.straight | self.diagonal) != 0
-                    && slider_check(
-                        self.board,
-                        king,
-                        enemy,
-                        self.occupied | self.to.bit(),
-                        self.straight,
-                        self.diagonal,
-                    )
-                {
-                    return self.take_king(side, candidates);
+        // Default rules: only a piece on a line between its king and an enemy slider can
+        // be pinned, and only a square emptied there can uncover a check; most captures
+        // meet no such square, and the legality tests are skipped.
+        let exposure = if R::CHECKS || R::PINS == PinRule::Uncovered {
+            self.board.king_exposure(side)
+        } else {
+            0
+        };
+        if R::CHECKS && exposure & self.vacated != 0 && self.discovered_check(side) {
+            return self.take_king(side, candidates);
+        }
+        if R::PINS == PinRule::Stockfish && B::CHEAP_PINS {
+            let pins = self.board.pins(side);
+            if pins.pinners & self.occupied != 0 {
+                candidates &= !pins.blockers;
+                if candidates == 0 {
+                    return None;
                 }
             }
-        }
-        if R::PINS == PinRule::Stockfish {
-            if let Some(king) = king {
+        } else if R::PINS == PinRule::Stockfish {
+            if let Some(king) = self.board.king_square(side) {
                 if candidates & king_lines(king) != 0 {
                     let pins = self.side_pins(side);
                     if pins.pinners & self.occupied != 0 {
@@ -235,33 +244,66 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
                 }
             }
         }
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
-            let mut of_role = candidates & self.board.by_role(role);
-            while of_role != 0 {
-                let sq = Square::lowest(of_role);
-                // Default rules: a piece whose departure would expose its king sits out.
-                if R::PINS != PinRule::Uncovered
-                    || !king.is_some_and(|k| self.uncovers(side, k, sq))
-                {
-                    self.remove(sq, role);
-                    return Some((sq, role));
+        // Written out role by role: as a loop over an array, the compiler may keep the
+        // array on the stack and walk it.
+        macro_rules! try_role {
+            ($role:expr) => {
+                let of_role = candidates & self.board.by_role($role);
+                if let Some(sq) = self.least(side, of_role, exposure) {
+                    return Some((sq, $role));
                 }
-                of_role &= of_role - 1;
-            }
+            };
         }
+        try_role!(Role::Pawn);
+        try_role!(Role::Knight);
+        try_role!(Role::Bishop);
+        try_role!(Role::Rook);
+        try_role!(Role::Queen);
         self.take_king(side, candidates)
     }
 
-    /// Whether `side`'s piece on `sq`, capturing on the target, would leave its king on
-    /// `king` attacked by an enemy slider along the line through `sq`.
+    /// The first of `side`'s pieces `of_role` that may capture under the pin rule.
     #[inline(always)]
-    fn uncovers(&self, side: Color, king: Square, sq: Square) -> bool {
+    fn least(&self, side: Color, mut of_role: Bitboard, exposure: Bitboard) -> Option<Square> {
+        while of_role != 0 {
+            let sq = Square::lowest(of_role);
+            // Default rules: a piece whose departure would expose its king sits out.
+            if R::PINS != PinRule::Uncovered || exposure & sq.bit() == 0 || !self.uncovers(side, sq)
+            {
+                return Some(sq);
+            }
+            of_role &= of_role - 1;
+        }
+        None
+    }
+
+    /// Whether a capture has put `side` in check from elsewhere than the target square:
+    /// an enemy slider behind a square the last capture emptied.
+    #[inline(always)]
+    fn discovered_check(&self, side: Color) -> bool {
+        let Some(king) = self.board.king_square(side) else {
+            return false;
+        };
+        let enemy = self.board.by_color(!side) & self.occupied;
+        king_lines(king) & self.vacated != 0
+            && king_lines(king) & enemy & (self.straight | self.diagonal) != 0
+            && slider_check(
+                self.board,
+                king,
+                enemy,
+                self.occupied | self.to.bit(),
+                self.straight,
+                self.diagonal,
+            )
+    }
+
+    /// Whether `side`'s piece on `sq`, capturing on the target, would leave its king
+    /// attacked by an enemy slider along the line through `sq`.
+    #[inline(always)]
+    fn uncovers(&self, side: Color, sq: Square) -> bool {
+        let Some(king) = self.board.king_square(side) else {
+            return false;
+        };
         if king_lines(king) & sq.bit() == 0 {
             return false;
         }
@@ -300,8 +342,6 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         if enemy != 0 {
             return None;
         }
-        self.occupied = after;
-        self.vacated = king.bit();
         Some((king, Role::King))
     }
 
@@ -313,8 +353,10 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
             & occupied
     }
 
+    /// Plays the capture that [`find`](Self::find) returned: removes the piece from its
+    /// origin and reveals the sliders behind it.
     #[inline(always)]
-    fn remove(&mut self, sq: Square, role: Role) {
+    pub fn play(&mut self, sq: Square, role: Role) {
         self.occupied ^= sq.bit();
         self.vacated = sq.bit();
         // A piece that attacks along a line may hide a slider behind it on that line.

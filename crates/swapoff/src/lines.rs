@@ -83,6 +83,15 @@ const fn build_rays(straight: bool) -> [Bitboard; 64] {
 
 static STRAIGHT_RAYS: [Bitboard; 64] = build_rays(true);
 static DIAGONAL_RAYS: [Bitboard; 64] = build_rays(false);
+static KING_LINES: [Bitboard; 64] = {
+    let mut table = STRAIGHT_RAYS;
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] |= DIAGONAL_RAYS[sq];
+        sq += 1;
+    }
+    table
+};
 static BETWEEN: [[Bitboard; 64]; 64] = build(true);
 static LINE: [[Bitboard; 64]; 64] = build(false);
 
@@ -96,7 +105,8 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// piece can be pinned to a king on `sq`.
 #[inline(always)]
 pub(crate) fn king_lines(sq: Square) -> Bitboard {
-    STRAIGHT_RAYS[sq.index()] | DIAGONAL_RAYS[sq.index()]
+    // One table: the exchange asks this for every capture.
+    KING_LINES[sq.index()]
 }
 
 /// The squares a rook on `sq` would see on an empty board.

@@ -287,7 +287,7 @@ fn walk<B: SeeBoard + ?Sized, R: FastRules, const PROMOTIONS: bool>(
     // Only now, when the answer depends on the recaptures, look at the attackers.
     let mut exchange = Exchange::<B, R>::new(board, mv);
     loop {
-        let Some((_, role)) = exchange.next(side) else {
+        let Some((from, role)) = exchange.find(side) else {
             return clamp(score, alpha, beta);
         };
         let (placed, promoted) = if PROMOTIONS {
@@ -316,6 +316,7 @@ fn walk<B: SeeBoard + ?Sized, R: FastRules, const PROMOTIONS: bool>(
                 return alpha;
             }
         }
+        exchange.play(from, role);
         side = !side;
     }
 }
@@ -369,13 +370,14 @@ pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
         return threshold_from::<B, R>(board, mv, values, start, threshold);
     }
     let mut exchange = Exchange::<B, R>::new(board, mv);
-    let Some((_, role)) = exchange.next(!mover) else {
+    let Some((from, role)) = exchange.find(!mover) else {
         return true;
     };
     swap = values.of(role) - (values.of(board.occupant(mv.from)) - swap);
     if swap < 0 {
         return false;
     }
+    exchange.play(from, role);
     threshold_walk(&mut exchange, values, !mover, false, swap)
 }
 
@@ -434,7 +436,7 @@ fn threshold_walk<B: SeeBoard + ?Sized, R: FastRules>(
 ) -> bool {
     loop {
         side = !side;
-        let Some((_, role)) = exchange.next(side) else {
+        let Some((from, role)) = exchange.find(side) else {
             return verdict;
         };
         verdict = !verdict;
@@ -445,5 +447,6 @@ fn threshold_walk<B: SeeBoard + ?Sized, R: FastRules>(
         if swap < i32::from(verdict) {
             return verdict;
         }
+        exchange.play(from, role);
     }
 }

@@ -10,7 +10,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Role};
-use swapoff::{Move, PieceValues, Rules, See};
+use swapoff::{Move, PieceValues, PinCache, Rules, See};
 
 mod common;
 
@@ -139,6 +139,16 @@ fn check(case: &Case) {
             See::new(Rules::Default).value(&pos, mv),
             d,
             "Rules::Default, {what}"
+        );
+        // A PinCache keeps the squares where pins and discovered checks can arise, a
+        // smaller set than the king's lines: the same answers, threshold tests included.
+        let cached = PinCache::new(&pos);
+        assert_eq!(swapoff::see(&cached, mv), d, "PinCache, {what}");
+        assert!(swapoff::see_ge(&cached, mv, d), "PinCache, ge({d}), {what}");
+        assert!(
+            !swapoff::see_ge(&cached, mv, d + 1),
+            "PinCache, ge({}), {what}",
+            d + 1
         );
     }
 }
