@@ -150,14 +150,14 @@ fn see_chunk<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) ->
     sum
 }
 
-/// `see_ge(mv, 0)` under `see`'s rules (the free function for the default rules), never
-/// inlined: its inclusive instruction count is the cost of the call alone.
+/// `see_ge(mv, 0)` under `see`'s rules (the free functions for the default and the
+/// Stockfish rules), never inlined: its inclusive instruction count is the cost of the call alone.
 #[inline(never)]
 fn outlined_ge<B: SeeBoard>(see: See, board: &B, mv: swapoff::Move) -> bool {
-    if see.rules() == Rules::Default {
-        swapoff::see_ge(board, mv, 0)
-    } else {
-        see.ge(board, mv, 0)
+    match see.rules() {
+        Rules::Default => swapoff::see_ge(board, mv, 0),
+        Rules::Stockfish => swapoff::stockfish::see_ge(board, mv, 0),
+        _ => see.ge(board, mv, 0),
     }
 }
 

@@ -244,17 +244,17 @@ pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     pins: [Pins; 2],
     exposure: [Bitboard; 2],
     promotion_squares: Bitboard,
-    roles: [Role; 64],
+    roles: [Option<Role>; 64],
 }
 
 impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
     /// Computes the pins of both sides of `board` and where each kind of piece stands.
     pub fn new(board: &'a B) -> Self {
-        let mut roles = [Role::Pawn; 64];
+        let mut roles = [None; 64];
         for role in Role::ALL {
             let mut rest = board.by_role(role);
             while rest != 0 {
-                roles[Square::lowest(rest).index()] = role;
+                roles[Square::lowest(rest).index()] = Some(role);
                 rest &= rest - 1;
             }
         }
@@ -317,7 +317,7 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     }
     #[inline(always)]
     fn role_on(&self, sq: Square) -> Option<Role> {
-        self.board.role_on(sq)
+        self.roles[sq.index()]
     }
     #[inline(always)]
     fn color_on(&self, sq: Square) -> Option<Color> {
@@ -325,7 +325,7 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     }
     #[inline(always)]
     fn occupant(&self, sq: Square) -> Role {
-        self.roles[sq.index()]
+        self.roles[sq.index()].unwrap_or(Role::Pawn)
     }
     #[inline(always)]
     fn pins(&self, color: Color) -> Pins {

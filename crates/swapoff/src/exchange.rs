@@ -102,7 +102,11 @@ impl Start {
     /// a meaningless answer, as any move that is not legal may, but no panic).
     #[inline(always)]
     pub fn normal<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceValues) -> Start {
-        let placed = values.of(board.occupant(mv.from));
+        let placed = if B::CHEAP_OCCUPANT {
+            values.of_occupant(board.role_on(mv.from))
+        } else {
+            values.of(board.occupant(mv.from))
+        };
         let gain = captured_value(board, mv, values);
         Start {
             mover: mover(board, mv),
@@ -129,7 +133,12 @@ pub(crate) fn captured_value<B: SeeBoard + ?Sized>(
     mv: Move,
     values: &PieceValues,
 ) -> i32 {
-    // Most moves go to an empty square: no need to look for a piece there.
+    // A piece array answers for an empty square too, without a branch that the order of
+    // the moves would decide.
+    if B::CHEAP_OCCUPANT {
+        return values.of_occupant(board.role_on(mv.to));
+    }
+    // Otherwise most moves go to an empty square: no need to look for a piece there.
     if board.occupied() & mv.to.bit() != 0 {
         values.of(board.occupant(mv.to))
     } else {

@@ -10,6 +10,7 @@
 //! - [`See::trace`]: the capture sequence and the swap list before and after negamax.
 //! - [`Rules`]: `Default`, `Classic` (the wiki's algorithm), `Stockfish` (its `see_ge`,
 //!   bit for bit) and `Exact` (every legal capture, minimax with stand-pat).
+//! - [`stockfish::see_ge`] / [`stockfish::see`]: the Stockfish rules as free functions.
 //!
 //! The code is generic over [`SeeBoard`], a small trait of bitboards and attack lookups;
 //! implement it for your engine's board, or enable the `shakmaty` or `cozy-chess` feature
@@ -83,6 +84,7 @@ pub mod recursive;
 mod rules;
 mod score;
 mod see;
+pub mod stockfish;
 pub mod suite;
 mod trace;
 mod types;

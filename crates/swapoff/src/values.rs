@@ -26,8 +26,9 @@ pub const MAX_PIECE_VALUE: i32 = 1 << 23;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PieceValues {
-    /// Indexed by `Role::index()`; the king's entry is 0.
-    table: [i32; 6],
+    /// Indexed by `Role::index()`; the king's entry is 0, and one more 0 stands for an
+    /// empty square (so that looking one up needs no branch).
+    table: [i32; 7],
 }
 
 /// Why a set of piece values was refused.
@@ -94,12 +95,12 @@ pub(crate) fn role_name(role: Role) -> &'static str {
 impl PieceValues {
     /// The conventional 100/300/300/500/900 values (the shared SEE suites use them).
     pub const STANDARD: PieceValues = PieceValues {
-        table: [100, 300, 300, 500, 900, 0],
+        table: [100, 300, 300, 500, 900, 0, 0],
     };
 
     /// Stockfish's values (pawn 208, knight 781, bishop 825, rook 1276, queen 2538).
     pub const STOCKFISH: PieceValues = PieceValues {
-        table: [208, 781, 825, 1276, 2538, 0],
+        table: [208, 781, 825, 1276, 2538, 0, 0],
     };
 
     /// Checked constructor. Takes `i64` so that any integer a user types can be judged.
@@ -111,7 +112,7 @@ impl PieceValues {
         queen: i64,
     ) -> Result<PieceValues, ValuesError> {
         let given = [pawn, knight, bishop, rook, queen];
-        let mut table = [0i32; 6];
+        let mut table = [0i32; 7];
         for (i, &value) in given.iter().enumerate() {
             let role = Role::ALL[i];
             if value <= 0 {
@@ -136,6 +137,16 @@ impl PieceValues {
     #[inline(always)]
     pub const fn of(&self, role: Role) -> i32 {
         self.table[role.index()]
+    }
+
+    /// The value of what stands on a square: 0 when it is empty (`None`). Without a
+    /// branch: `None` is stored as the index after the king's.
+    #[inline(always)]
+    pub(crate) const fn of_occupant(&self, role: Option<Role>) -> i32 {
+        match role {
+            Some(role) => self.table[role.index()],
+            None => self.table[6],
+        }
     }
 
     /// Pawn value.

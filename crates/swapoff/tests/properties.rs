@@ -145,7 +145,8 @@ fn for_random_positions(
 
 /// (a) `ge(m, t) == (value(m) >= t)` for thresholds around the value, 0 and a random one,
 /// on the board and on a [`PinCache`] of it (a board with a piece array, which `see_ge`
-/// reads differently), and the same for the free functions of the default rules.
+/// reads differently), and the same for the free functions of the default and the
+/// Stockfish rules.
 #[test]
 fn ge_agrees_with_value() {
     for_random_positions(48, |pos, rng| {
@@ -159,6 +160,10 @@ fn ge_agrees_with_value() {
                     prop_assert_eq!(swapoff::see(pos, mv), v);
                     prop_assert_eq!(swapoff::see(&cached, mv), v);
                 }
+                if rules == Rules::Stockfish {
+                    prop_assert_eq!(swapoff::stockfish::see(pos, mv), v);
+                    prop_assert_eq!(swapoff::stockfish::see(&cached, mv), v);
+                }
                 for t in [v - 1, v, v + 1, 0, rng.threshold()] {
                     let at = format!("{} {} {}: value {} threshold {}", fen(pos), mv, rules, v, t);
                     prop_assert_eq!(s.ge(pos, mv, t), v >= t, "{}", at);
@@ -166,6 +171,12 @@ fn ge_agrees_with_value() {
                     if rules == Rules::Default {
                         prop_assert_eq!(swapoff::see_ge(pos, mv, t), v >= t, "{} (free)", at);
                         prop_assert_eq!(swapoff::see_ge(&cached, mv, t), v >= t, "{}", at);
+                    }
+                    if rules == Rules::Stockfish {
+                        let free = swapoff::stockfish::see_ge(pos, mv, t);
+                        prop_assert_eq!(free, v >= t, "{} (free)", at);
+                        let free = swapoff::stockfish::see_ge(&cached, mv, t);
+                        prop_assert_eq!(free, v >= t, "{} (free, cached)", at);
                     }
                 }
                 // The window clamps: exact inside, a bound outside.

@@ -19,7 +19,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::fmt::Write as _;
-use swapoff::{Move, PieceValues, Rules, See};
+use swapoff::{Move, PieceValues, PinCache, Rules, See};
 
 mod common;
 
@@ -483,6 +483,16 @@ fn port_agrees_on_pairs(lines: &[String], label: &str) {
         ts.sort_unstable();
         ts.dedup();
         compare_move(pos, sf, &see, &m, &ts, &mut report);
+        // The free function, on a board that keeps its pins, as an engine calls it.
+        let cached = PinCache::new(pos);
+        for &t in &ts {
+            assert_eq!(
+                swapoff::stockfish::see_ge(&cached, mv, t),
+                see.ge(pos, mv, t),
+                "{label} line {}: stockfish::see_ge({t}) on a PinCache, {line}",
+                i + 1
+            );
+        }
         let ts = thresholds_for(standard.value(pos, mv), &mut rng, 25);
         compare_move(pos, sf_std, &standard, &m, &ts, &mut report);
     }

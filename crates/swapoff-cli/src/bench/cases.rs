@@ -28,10 +28,14 @@ impl Case {
 /// One case over `pairs`; the sum keeps the calls from being optimised away.
 #[inline(never)]
 fn run_case<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
-    // The default rules and values are what the free functions compute: time those, as an
-    // engine calls them.
+    // The default rules and the Stockfish rules, with their values, are what the free
+    // functions compute: time those, as an engine calls them.
     if see == See::default() {
-        return run_free(boards, pairs, case);
+        return run_free(boards, pairs, case, swapoff::see_ge, swapoff::see);
+    }
+    if see == See::new(Rules::Stockfish) {
+        let (ge, value) = (swapoff::stockfish::see_ge, swapoff::stockfish::see);
+        return run_free(boards, pairs, case, ge, value);
     }
     let mut sum = 0i64;
     match case {
@@ -54,24 +58,30 @@ fn run_case<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> 
     sum
 }
 
-/// [`swapoff::see`] and [`swapoff::see_ge`] over `pairs`, one loop per case.
-#[inline(never)]
-fn run_free<B: SeeBoard>(boards: &[B], pairs: &[Pair], case: Case) -> i64 {
+/// A rule set's free functions (`see_ge`, `see`) over `pairs`, one loop per case.
+#[inline(always)]
+fn run_free<B: SeeBoard>(
+    boards: &[B],
+    pairs: &[Pair],
+    case: Case,
+    see_ge: impl Fn(&B, swapoff::Move, i32) -> bool,
+    see: impl Fn(&B, swapoff::Move) -> i32,
+) -> i64 {
     let mut sum = 0i64;
     match case {
         Case::Ge0 => {
             for p in pairs {
-                sum += i64::from(swapoff::see_ge(&boards[p.pos as usize], p.mv, 0));
+                sum += i64::from(see_ge(&boards[p.pos as usize], p.mv, 0));
             }
         }
         Case::GeCycle => {
             for p in pairs {
-                sum += i64::from(swapoff::see_ge(&boards[p.pos as usize], p.mv, p.threshold));
+                sum += i64::from(see_ge(&boards[p.pos as usize], p.mv, p.threshold));
             }
         }
         Case::Value => {
             for p in pairs {
-                sum += i64::from(swapoff::see(&boards[p.pos as usize], p.mv));
+                sum += i64::from(see(&boards[p.pos as usize], p.mv));
             }
         }
     }
