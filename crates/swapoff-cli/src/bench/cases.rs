@@ -59,7 +59,7 @@ fn run_case<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> 
 }
 
 /// A rule set's free functions (`see_ge`, `see`) over `pairs`, one loop per case.
-#[inline(always)]
+#[inline(never)]
 fn run_free<B: SeeBoard>(
     boards: &[B],
     pairs: &[Pair],
