@@ -188,11 +188,7 @@ impl Pins {
         let Some(king) = board.king_square(color) else {
             return Pins::default();
         };
-        let enemy = board.by_color(!color);
-        let queens = board.by_role(Role::Queen);
-        let snipers = ((straight_rays(king) & (board.by_role(Role::Rook) | queens))
-            | (diagonal_rays(king) & (board.by_role(Role::Bishop) | queens)))
-            & enemy;
+        let snipers = snipers(board, color, king);
         let occupied = board.occupied() ^ snipers;
         let own = board.by_color(color);
         let mut pins = Pins {
@@ -341,6 +337,15 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     }
 }
 
+/// The enemy sliders on a line from `color`'s king on `king` that they could attack
+/// along, whatever stands between.
+fn snipers<B: SeeBoard + ?Sized>(board: &B, color: Color, king: Square) -> Bitboard {
+    let queens = board.by_role(Role::Queen);
+    ((straight_rays(king) & (board.by_role(Role::Rook) | queens))
+        | (diagonal_rays(king) & (board.by_role(Role::Bishop) | queens)))
+        & board.by_color(!color)
+}
+
 /// The squares between `color`'s king and each enemy slider on a line from it that it
 /// could attack along (whatever stands between): only a piece there can be pinned, and
 /// only emptying one of them can uncover a check. Sliders only leave the board during an
@@ -350,10 +355,7 @@ fn exposure<B: SeeBoard + ?Sized>(board: &B, color: Color) -> Bitboard {
     let Some(king) = board.king_square(color) else {
         return 0;
     };
-    let queens = board.by_role(Role::Queen);
-    let mut snipers = ((straight_rays(king) & (board.by_role(Role::Rook) | queens))
-        | (diagonal_rays(king) & (board.by_role(Role::Bishop) | queens)))
-        & board.by_color(!color);
+    let mut snipers = snipers(board, color, king);
     let mut squares = 0;
     while snipers != 0 {
         squares |= between(king, Square::lowest(snipers));

@@ -102,11 +102,7 @@ impl Start {
     /// a meaningless answer, as any move that is not legal may, but no panic).
     #[inline(always)]
     pub fn normal<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceValues) -> Start {
-        let placed = if B::CHEAP_OCCUPANT {
-            values.of_occupant(board.role_on(mv.from))
-        } else {
-            values.of(board.occupant(mv.from))
-        };
+        let placed = occupant_value(board, mv.from, values);
         let gain = captured_value(board, mv, values);
         Start {
             mover: mover(board, mv),
@@ -133,16 +129,24 @@ pub(crate) fn captured_value<B: SeeBoard + ?Sized>(
     mv: Move,
     values: &PieceValues,
 ) -> i32 {
-    // A piece array answers for an empty square too, without a branch that the order of
-    // the moves would decide.
-    if B::CHEAP_OCCUPANT {
-        return values.of_occupant(board.role_on(mv.to));
-    }
-    // Otherwise most moves go to an empty square: no need to look for a piece there.
-    if board.occupied() & mv.to.bit() != 0 {
-        values.of(board.occupant(mv.to))
+    // A piece array answers for an empty square too (0), without a branch that the order
+    // of the moves would decide. Decoding from bitboards costs more, and most moves go
+    // to an empty square: there the test comes first.
+    if B::CHEAP_OCCUPANT || board.occupied() & mv.to.bit() != 0 {
+        occupant_value(board, mv.to, values)
     } else {
         0
+    }
+}
+
+/// The value of the piece on `sq`: from the board's piece array where it keeps one (0 for
+/// an empty square; no branch), else decoded from its bitboards (`sq` must be occupied).
+#[inline(always)]
+fn occupant_value<B: SeeBoard + ?Sized>(board: &B, sq: Square, values: &PieceValues) -> i32 {
+    if B::CHEAP_OCCUPANT {
+        values.of_occupant(board.role_on(sq))
+    } else {
+        values.of(board.occupant(sq))
     }
 }
 
@@ -232,24 +236,13 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         if R::CHECKS && exposure & self.vacated != 0 && self.discovered_check(side) {
             return self.take_king(side, candidates);
         }
-        if R::PINS == PinRule::Stockfish && B::CHEAP_PINS {
-            let pins = self.board.pins(side);
+        // Stockfish rules: pinned pieces sit out while a pinner stands.
+        if R::PINS == PinRule::Stockfish && self.may_be_pinned(side, candidates) {
+            let pins = self.side_pins(side);
             if pins.pinners & self.occupied != 0 {
-                candidates &= !pins.blockers;
+                candidates &= !pins.blocked;
                 if candidates == 0 {
                     return None;
-                }
-            }
-        } else if R::PINS == PinRule::Stockfish {
-            if let Some(king) = self.board.king_square(side) {
-                if candidates & king_lines(king) != 0 {
-                    let pins = self.side_pins(side);
-                    if pins.pinners & self.occupied != 0 {
-                        candidates &= !pins.blocked;
-                        if candidates == 0 {
-                            return None;
-                        }
-                    }
                 }
             }
         }
@@ -293,9 +286,10 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         let Some(king) = self.board.king_square(side) else {
             return false;
         };
+        // The caller has seen the emptied square on the king's exposure (a part of its
+        // lines); a check needs an enemy slider on those lines too.
         let enemy = self.board.by_color(!side) & self.occupied;
-        king_lines(king) & self.vacated != 0
-            && king_lines(king) & enemy & (self.straight | self.diagonal) != 0
+        king_lines(king) & enemy & (self.straight | self.diagonal) != 0
             && slider_check(
                 self.board,
                 king,
@@ -313,9 +307,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         let Some(king) = self.board.king_square(side) else {
             return false;
         };
-        if king_lines(king) & sq.bit() == 0 {
-            return false;
-        }
+        // The caller has seen `sq` on the king's exposure, so on one of its lines.
         let straight = straight_rays(king) & sq.bit() != 0;
         let sliders = if straight {
             self.straight
@@ -381,8 +373,29 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         }
     }
 
+    /// Whether the pins of `side` need reading: always on a board that keeps them, else
+    /// only when a candidate stands on a line through the king (the only place a pinned
+    /// piece can be), since computing them costs more than the test.
+    #[inline(always)]
+    fn may_be_pinned(&self, side: Color, candidates: Bitboard) -> bool {
+        B::CHEAP_PINS
+            || self
+                .board
+                .king_square(side)
+                .is_some_and(|king| candidates & king_lines(king) != 0)
+    }
+
+    /// `side`'s pins: the board's own when it keeps them, else computed once.
     #[inline(always)]
     fn side_pins(&mut self, side: Color) -> SidePins {
+        if B::CHEAP_PINS {
+            let pins = self.board.pins(side);
+            return SidePins {
+                ready: true,
+                blocked: pins.blockers,
+                pinners: pins.pinners,
+            };
+        }
         let slot = &mut self.pins[side.index()];
         if !slot.ready {
             let pins: Pins = self.board.pins(side);

@@ -171,19 +171,41 @@ impl See {
 /// ```
 #[inline]
 pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move) -> i32 {
-    window::<B, DefaultRules>(board, mv, &PieceValues::STANDARD, -LIMIT, LIMIT)
+    fast_value::<B, DefaultRules>(board, mv, &PieceValues::STANDARD)
 }
 
 /// Whether `see(board, mv) >= threshold`, under the default rules and values.
 #[inline]
 pub fn see_ge<B: SeeBoard + ?Sized>(board: &B, mv: Move, threshold: i32) -> bool {
+    fast_ge::<B, DefaultRules>(board, mv, &PieceValues::STANDARD, threshold)
+}
+
+/// The full value under a fast rule set: what the free functions compute.
+#[inline(always)]
+pub(crate) fn fast_value<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+) -> i32 {
+    window::<B, R>(board, mv, values, -LIMIT, LIMIT)
+}
+
+/// The threshold test under a fast rule set for any threshold: beyond the values an
+/// exchange can reach the answer is known at once.
+#[inline(always)]
+pub(crate) fn fast_ge<B: SeeBoard + ?Sized, R: FastRules>(
+    board: &B,
+    mv: Move,
+    values: &PieceValues,
+    threshold: i32,
+) -> bool {
     if threshold >= LIMIT {
         return false;
     }
     if threshold <= -LIMIT {
         return true;
     }
-    self::threshold::<B, DefaultRules>(board, mv, &PieceValues::STANDARD, threshold)
+    self::threshold::<B, R>(board, mv, values, threshold)
 }
 
 /// The fast rule sets' walk over the capture sequence (see the module docs).

@@ -21,8 +21,7 @@
 
 use crate::board::SeeBoard;
 use crate::rules::StockfishRules;
-use crate::score::LIMIT;
-use crate::see::{threshold, window};
+use crate::see::{fast_ge, fast_value};
 use crate::types::Move;
 use crate::values::PieceValues;
 
@@ -30,17 +29,11 @@ use crate::values::PieceValues;
 /// Stockfish's piece values.
 #[inline]
 pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move) -> i32 {
-    window::<B, StockfishRules>(board, mv, &PieceValues::STOCKFISH, -LIMIT, LIMIT)
+    fast_value::<B, StockfishRules>(board, mv, &PieceValues::STOCKFISH)
 }
 
 /// Whether `see(board, mv) >= threshold`: Stockfish's `Position::see_ge`.
 #[inline]
 pub fn see_ge<B: SeeBoard + ?Sized>(board: &B, mv: Move, threshold: i32) -> bool {
-    if threshold >= LIMIT {
-        return false;
-    }
-    if threshold <= -LIMIT {
-        return true;
-    }
-    self::threshold::<B, StockfishRules>(board, mv, &PieceValues::STOCKFISH, threshold)
+    fast_ge::<B, StockfishRules>(board, mv, &PieceValues::STOCKFISH, threshold)
 }
