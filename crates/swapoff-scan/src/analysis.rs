@@ -4,6 +4,7 @@
 //! The work is done on a `cozy_chess::Board` (fast legal move generation and null moves);
 //! the SEE values come from `swapoff::See` on the same board.
 
+use crate::captures;
 use cozy_chess::{BitBoard, Board, Color, Piece, Rank, Square};
 use swapoff::{Move as SeeMove, MoveKind, Role, See, Square as SeeSquare};
 
@@ -114,18 +115,12 @@ impl Report {
 /// not an enemy piece.
 fn collect(board: &Board, see: &See, out: &mut Vec<Capture>) {
     out.clear();
-    let us = board.side_to_move();
-    let them = board.colors(!us);
-    let last_rank = Rank::Eighth.relative_to(us).bitboard();
-    let ep = board
-        .en_passant()
-        .map(|file| Square::new(file, Rank::Sixth.relative_to(us)));
-    let ep_bb = ep.map_or(BitBoard::EMPTY, |s| s.bitboard());
-    board.generate_moves(|moves| {
+    let them = board.colors(!board.side_to_move());
+    let ep = captures::en_passant_square(board);
+    captures::generate(board, |moves| {
         let pawn = moves.piece == Piece::Pawn;
-        let targets = if pawn { them | last_rank | ep_bb } else { them };
-        for to in moves.to & targets {
-            let from = moves.from;
+        let from = moves.from;
+        for to in moves.to {
             let taken = if them.has(to) {
                 Some(to)
             } else if pawn && Some(to) == ep {
@@ -134,7 +129,7 @@ fn collect(board: &Board, see: &See, out: &mut Vec<Capture>) {
             } else {
                 None
             };
-            if pawn && last_rank.has(to) {
+            if pawn && matches!(to.rank(), Rank::First | Rank::Eighth) {
                 for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
                     let mv = cozy_chess::Move {
                         from,
@@ -166,7 +161,6 @@ fn collect(board: &Board, see: &See, out: &mut Vec<Capture>) {
                 });
             }
         }
-        false
     });
 }
 

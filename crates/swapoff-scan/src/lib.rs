@@ -7,12 +7,14 @@
 //! - [`epd`]: EPD/FEN lines to boards, validated as `swapoff::parse` validates;
 //! - [`pgn`]: PGN games collected and replayed;
 //! - [`analysis`]: the per-position analysis `seeswap scan` prints;
+//! - [`captures`]: the legal captures and promotions it evaluates;
 //! - [`json`]: the JSON both tools give for a position's analysis and a move's trace.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod captures;
 pub mod epd;
 pub mod format;
 pub mod json;
