@@ -131,10 +131,11 @@ pub fn parse(
 
 /// Whether a board cozy-chess accepted may still be one the library refuses, so that
 /// every command accepts the same positions: cozy-chess does not count a king as giving
-/// check (adjacent kings), nor judge how a check could have arisen or whether the
-/// material could come from a game. Positions with none of these features (most) skip
-/// the library's slower checks; `scan_and_eval_accept_the_same_positions` tests that
-/// nothing else differs.
+/// check (adjacent kings), nor judge every way a double check or a check beside an en
+/// passant square could have arisen, nor whether the material could come from a game.
+/// Positions with none of these features (nearly all, single checks included) skip the
+/// library's slower checks; `scan_and_eval_accept_the_same_positions` tests that nothing
+/// else differs.
 fn needs_library_check(board: &Board) -> bool {
     let kings = cozy_chess::get_king_moves(board.king(Color::White));
     let adjacent = kings.has(board.king(Color::Black));
@@ -148,7 +149,11 @@ fn needs_library_check(board: &Board) -> bool {
             || count(Piece::Rook) > 2
             || count(Piece::Queen) > 1
     });
-    adjacent || !board.checkers().is_empty() || unusual_material
+    // A single check is always possible unless an en passant square says which pawn
+    // moved last (shakmaty then asks whether that move could give it).
+    let checks = board.checkers().len();
+    let odd_check = checks > 1 || (checks == 1 && board.en_passant().is_some());
+    adjacent || odd_check || unusual_material
 }
 
 /// The board of four FEN fields, or what cozy-chess (or this reader) objects to.
@@ -474,6 +479,14 @@ mod builder_tests {
             let ep = ["-", "-", "-", "e6", "d3"][next(5) as usize];
             fens.push(format!("{placement} {side} - {ep}"));
         }
+        // Checks beside an en passant square (random placements seldom have a pawn
+        // where the square says): given by the pushed pawn, possible; by a knight, not;
+        // discovered by the push (Bd1 through e2), possible, but not when the pawn on e2
+        // would have left the king attacked by Ra4 (cozy-chess accepts that one).
+        fens.push("8/8/8/3k4/4P3/8/8/4K3 b - e3".into());
+        fens.push("8/8/8/3k4/4P3/2N5/8/4K3 b - e3".into());
+        fens.push("8/8/8/8/4P1k1/8/8/3B3K b - e3".into());
+        fens.push("8/8/8/8/R3P1k1/8/8/3B3K b - e3".into());
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata");
         for book in ["positions/uho_head.epd", "positions/endgames_head.epd"] {
             let text = std::fs::read_to_string(root.join(book)).expect("read a shipped book");
