@@ -224,24 +224,27 @@ const PIECES: [Option<(Piece, Color)>; 256] = {
 ///
 /// Written without branches on the bytes: `at` counts squares in FEN order (a8 = 0,
 /// h1 = 63, so the square is `at ^ 56`), every byte stores its piece (or `None`) at `at`,
-/// which is still empty, and a flag gathers every fault: a bad byte, a slash where a rank
-/// does not end at exactly eight files (the last rank: 64 squares in all). A faulty
+/// which is still empty, and the slashes mark where they stand. The placement is good
+/// when every byte is one a placement may hold, exactly seven slashes stand at squares
+/// 8, 16, ..., 56 (each rank then spans eight files) and the last rank ends at 64. A bad
 /// placement may have stored pieces anywhere; the builder is then thrown away.
 fn placement(text: &[u8], b: &mut BoardBuilder) -> Option<()> {
+    const RANK_STARTS: u64 = 0x0101_0101_0101_0100;
     let mut at = 0usize;
-    let mut slashes = 0usize;
-    let mut bad = false;
+    let mut slashes = 0u64;
+    let mut marks = 0u64;
+    let mut valid = VALID;
     for &c in text {
         let code = PLACEMENT[usize::from(c)];
         b.board[(at ^ 56) & 63] = PIECES[usize::from(c)];
-        let rank_end = 8 * (slashes + 1);
-        let advance = usize::from(code & 15);
-        let slash = code & SLASH != 0;
-        bad |= (code & VALID == 0) | (slash & (at != rank_end));
-        slashes += usize::from(slash);
-        at += advance;
+        let slash = u64::from((code & SLASH) >> 4);
+        // `at` passes 64 only in a placement the final test refuses anyway.
+        marks |= slash << (at & 63);
+        slashes += slash;
+        valid &= code;
+        at += usize::from(code & 15);
     }
-    (!bad && slashes == 7 && at == 64).then_some(())
+    (valid & VALID != 0 && slashes == 7 && marks == RANK_STARTS && at == 64).then_some(())
 }
 
 /// Adds one castling letter: `K`/`Q` (outermost rook on that side of the king) or a
