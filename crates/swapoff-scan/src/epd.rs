@@ -293,7 +293,12 @@ pub fn read_line(line: &str, fen: &mut Vec<u8>) -> Result<Option<Board>, String>
 /// Appends `n` in decimal (the hot path of FEN and JSON writing: the `itoa` crate, no
 /// `fmt` machinery).
 pub fn push_u64(out: &mut Vec<u8>, n: u64) {
-    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    let mut buffer = itoa::Buffer::new();
+    // Byte by byte: the numbers are short, and a slice of unknown length is copied by a
+    // call to memcpy.
+    for &digit in buffer.format(n).as_bytes() {
+        out.push(digit);
+    }
 }
 
 #[cfg(test)]

@@ -98,8 +98,16 @@ pub fn csv_analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
 }
 
 fn json_capture(out: &mut Vec<u8>, c: &Capture) {
-    out.extend_from_slice(b"{\"move\":\"");
-    push_uci(out, c.mv);
+    // Fixed-size pieces: the compiler copies them inline, where a slice of unknown length
+    // costs a call to memcpy (a third of this function's time, measured by callgrind).
+    let [a, b] = square_name(c.mv.from);
+    let [d, e] = square_name(c.mv.to);
+    out.extend_from_slice(&[
+        b'{', b'"', b'm', b'o', b'v', b'e', b'"', b':', b'"', a, b, d, e,
+    ]);
+    if let Some(p) = c.mv.promotion {
+        out.push(piece_letter(p, Color::Black));
+    }
     out.extend_from_slice(b"\",\"see\":");
     push_i32(out, c.see);
     out.push(b'}');
@@ -121,11 +129,12 @@ fn json_hanging(
         if i > 0 {
             out.push(b',');
         }
+        let [a, b] = square_name(h.square);
+        let piece = piece_letter(h.piece, color);
         out.extend_from_slice(b"{\"square\":\"");
-        push_square(out, h.square);
-        out.extend_from_slice(b"\",\"piece\":\"");
-        out.push(piece_letter(h.piece, color));
-        out.extend_from_slice(b"\",\"gain\":");
+        out.extend_from_slice(&[a, b, b'"', b',', b'"', b'p', b'i', b'e', b'c', b'e', b'"']);
+        out.extend_from_slice(&[b':', b'"', piece, b'"', b',', b'"', b'g', b'a', b'i', b'n']);
+        out.extend_from_slice(b"\":");
         push_i32(out, h.gain);
         out.push(b'}');
     }
@@ -143,8 +152,12 @@ pub fn push_uci(out: &mut Vec<u8>, mv: cozy_chess::Move) {
 
 /// Appends a square's name (`e4`).
 pub fn push_square(out: &mut Vec<u8>, square: Square) {
-    out.push(b'a' + square.file() as u8);
-    out.push(b'1' + square.rank() as u8);
+    out.extend_from_slice(&square_name(square));
+}
+
+/// A square's name as two bytes.
+fn square_name(square: Square) -> [u8; 2] {
+    [b'a' + square.file() as u8, b'1' + square.rank() as u8]
 }
 
 /// Appends `n` in decimal.
