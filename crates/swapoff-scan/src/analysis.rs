@@ -1,8 +1,9 @@
 //! What `seeswap scan` computes for one position: every capture and promotion with its SEE,
 //! the pieces each side has en prise, and the swap-off balance.
 //!
-//! The work is done on a `cozy_chess::Board` (fast legal move generation and null moves);
-//! the SEE values come from `swapoff::See` on the same board.
+//! The work is done on a `cozy_chess::Board` (its pins, checks and null moves; the
+//! captures come from [`captures`](crate::captures)); the SEE values come from
+//! `swapoff::See` on the same board.
 
 use crate::captures;
 use cozy_chess::{BitBoard, Board, Color, Piece, Rank, Square};

@@ -171,18 +171,10 @@ mod tests {
             "suites/leorik_see.epd",
         ] {
             let text = std::fs::read_to_string(format!("{root}/{file}")).expect("test data");
+            let mut fen = Vec::new();
             for line in text.lines() {
-                let fen: Vec<&str> = line
-                    .split(';')
-                    .next()
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .collect();
-                if fen.len() < 4 {
-                    continue;
-                }
-                let fen = format!("{} 0 1", fen[..4].join(" "));
-                if let Ok(board) = Board::from_fen(&fen, false) {
+                // Lines scan itself would refuse (a suite's odd positions) are left out.
+                if let Ok(Some(board)) = crate::epd::read_line(line, &mut fen) {
                     boards.push(board);
                 }
             }
