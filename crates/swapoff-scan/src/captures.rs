@@ -10,7 +10,8 @@
 
 use cozy_chess::{
     get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays, get_pawn_attacks,
-    get_pawn_quiets, get_rook_moves, BitBoard, Board, Move, Piece, PieceMoves, Rank, Square,
+    get_pawn_quiets, get_rook_moves, BitBoard, Board, Color, File, Move, Piece, PieceMoves, Rank,
+    Square,
 };
 
 /// Calls `emit` with the legal captures (en passant included) and promotions of the side
@@ -57,7 +58,10 @@ pub fn generate(board: &Board, mut emit: impl FnMut(PieceMoves)) {
     };
 
     let pawns = board.colored_pieces(us, Piece::Pawn);
-    for from in pawns {
+    // Only pawns that attack an enemy piece or stand on the rank before the last can
+    // move to a target: found for all pawns at once.
+    let before_last = Rank::Seventh.relative_to(us).bitboard();
+    for from in pawns & (pawns_attacking(them, us) | before_last) {
         let to =
             (get_pawn_attacks(from, us) & them) | (get_pawn_quiets(from, us, occupied) & last_rank);
         send(Piece::Pawn, from, to & allowed(from));
@@ -98,6 +102,18 @@ pub fn generate(board: &Board, mut emit: impl FnMut(PieceMoves)) {
         }
     }
     send(Piece::King, king, to);
+}
+
+/// The squares from which a pawn of `color` attacks one of `targets`.
+fn pawns_attacking(targets: BitBoard, color: Color) -> BitBoard {
+    // A pawn attacks one file to each side: one to the left of its target stands on the
+    // file to its right, so targets on the h-file have no attacker from that side.
+    let (not_a, not_h) = (!File::A.bitboard(), !File::H.bitboard());
+    let t = targets.0;
+    BitBoard(match color {
+        Color::White => ((t & not_h.0) >> 7) | ((t & not_a.0) >> 9),
+        Color::Black => ((t & not_h.0) << 9) | ((t & not_a.0) << 7),
+    })
 }
 
 /// The en passant target square, if the side to move has one.
