@@ -31,7 +31,11 @@ pub fn split(line: &str) -> Result<Line<'_>, String> {
     if text.is_empty() || text.starts_with('#') {
         return Ok(Line::Empty);
     }
-    let text = text.split(';').next().unwrap_or(text);
+    // The memchr crate's search (vector instructions), not `str::split`'s byte loop.
+    let text = match memchr::memchr(b';', text.as_bytes()) {
+        Some(end) => text.get(..end).unwrap_or(text),
+        None => text,
+    };
     let mut words = text.split_ascii_whitespace();
     let mut fields = [""; 4];
     for (i, slot) in fields.iter_mut().enumerate() {

@@ -222,7 +222,7 @@ impl<R: Read> Read for UnixLines<R> {
                 return Ok(0);
             }
             // Most input has no CR at all: pass it on untouched.
-            if !self.after_cr && !buf[..n].contains(&b'\r') {
+            if !self.after_cr && memchr::memchr(b'\r', &buf[..n]).is_none() {
                 return Ok(n);
             }
             let mut kept = 0;

@@ -211,14 +211,51 @@ fn flush_with_note(
     sender.push(unit) && sender.push(note)
 }
 
-/// Cuts EPD text (whose first line is line `line_no`) into units of whole lines. Returns
-/// `false` once the receiver is gone.
+/// Cuts EPD text (whose first line is line `line_no`) into units of whole lines (about
+/// [`EPD_UNIT_BYTES`] each). Returns `false` once the receiver is gone.
 fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender<'_>) -> bool {
     let mut reader = io::BufReader::with_capacity(1 << 16, input);
     let mut text = sender.texts.get();
     let mut first_line = line_no;
     loop {
         let start = text.len();
+        // Whole lines straight from the reader's buffer, up to the unit's size: one copy and
+        // one count of line ends per buffer, not a read call per line.
+        let buffered = match io::BufRead::fill_buf(&mut reader) {
+            Ok(buffered) => buffered,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let message = format!("read error: {e}; rest of the file skipped");
+                return flush_with_note(
+                    sender, file, first_line, &mut text, line_no, message, true,
+                );
+            }
+        };
+        if buffered.is_empty() {
+            break;
+        }
+        let room = EPD_UNIT_BYTES.saturating_sub(start).max(1);
+        let window = &buffered[..buffered.len().min(room)];
+        if let Some(last) = memchr::memrchr(b'\n', window) {
+            let lines = &window[..=last];
+            line_no += memchr::memchr_iter(b'\n', lines).count() as u64;
+            text.extend_from_slice(lines);
+            io::BufRead::consume(&mut reader, last + 1);
+            if text.len() >= EPD_UNIT_BYTES {
+                let unit = Work::Epd {
+                    file,
+                    first_line,
+                    text: std::mem::replace(&mut text, sender.texts.get()),
+                };
+                first_line = line_no;
+                if !sender.push(unit) {
+                    return false;
+                }
+            }
+            continue;
+        }
+        // A line that runs past the buffer (or the unit's room) is read alone, with the
+        // length limit.
         let mut limited = (&mut reader).take(MAX_LINE as u64 + 1);
         let n = match io::BufRead::read_until(&mut limited, b'\n', &mut text) {
             Ok(n) => n,
