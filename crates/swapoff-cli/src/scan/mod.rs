@@ -411,13 +411,16 @@ fn process_epd(file: usize, first_line: u64, text: &[u8], ctx: &Context, done: &
     done.out.reserve(text.len() * 6);
     let mut report = Report::default();
     let mut fen = Vec::with_capacity(96);
+    // The whole unit is checked for UTF-8 at once (long runs go a word at a time); only a
+    // unit that fails is checked line by line, to name the bad lines.
+    let whole = std::str::from_utf8(text).ok();
     // memchr finds the line ends a word at a time, not a byte at a time.
     let mut start = 0;
     for (i, end) in memchr::memchr_iter(b'\n', text)
         .chain(std::iter::once(text.len()))
         .enumerate()
     {
-        let raw = &text[start..end];
+        let (start_of_line, raw) = (start, &text[start..end]);
         start = end + 1;
         let line_no = first_line + i as u64;
         let fail = |done: &mut Done, why: &str| {
@@ -427,7 +430,12 @@ fn process_epd(file: usize, first_line: u64, text: &[u8], ctx: &Context, done: &
             ));
             done.stats.skipped += 1;
         };
-        let Ok(line) = std::str::from_utf8(raw) else {
+        // A line of valid text ends at ASCII line ends, so it is text in turn.
+        let line = match whole.and_then(|whole| whole.get(start_of_line..end)) {
+            Some(line) => Ok(line),
+            None => std::str::from_utf8(raw),
+        };
+        let Ok(line) = line else {
             fail(done, "not UTF-8 text");
             continue;
         };
