@@ -241,60 +241,39 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
             line_no += memchr::memchr_iter(b'\n', lines).count() as u64;
             text.extend_from_slice(lines);
             io::BufRead::consume(&mut reader, last + 1);
-            if text.len() >= EPD_UNIT_BYTES {
-                let unit = Work::Epd {
-                    file,
-                    first_line,
-                    text: std::mem::replace(&mut text, sender.texts.get()),
-                };
-                first_line = line_no;
-                if !sender.push(unit) {
+        } else {
+            // A line that runs past the buffer (or the unit's room) is read alone, with the
+            // length limit.
+            let mut limited = (&mut reader).take(MAX_LINE as u64 + 1);
+            let n = match io::BufRead::read_until(&mut limited, b'\n', &mut text) {
+                Ok(n) => n,
+                Err(e) => {
+                    text.truncate(start);
+                    let message = format!("read error: {e}; rest of the file skipped");
+                    return flush_with_note(
+                        sender, file, first_line, &mut text, line_no, message, true,
+                    );
+                }
+            };
+            if n == 0 {
+                break;
+            }
+            if text.len() - start > MAX_LINE && text.last() != Some(&b'\n') {
+                // An overlong line: report it, drop what was read, and skip to its end.
+                text.truncate(start);
+                let message = format!(
+                    "the line is longer than the {MAX_LINE} bytes a record may have; line skipped"
+                );
+                if !flush_with_note(sender, file, first_line, &mut text, line_no, message, false) {
                     return false;
                 }
-            }
-            continue;
-        }
-        // A line that runs past the buffer (or the unit's room) is read alone, with the
-        // length limit.
-        let mut limited = (&mut reader).take(MAX_LINE as u64 + 1);
-        let n = match io::BufRead::read_until(&mut limited, b'\n', &mut text) {
-            Ok(n) => n,
-            Err(e) => {
-                text.truncate(start);
-                let message = format!("read error: {e}; rest of the file skipped");
-                return flush_with_note(
-                    sender, file, first_line, &mut text, line_no, message, true,
-                );
-            }
-        };
-        if n == 0 {
-            break;
-        }
-        if text.len() - start > MAX_LINE && text.last() != Some(&b'\n') {
-            // An overlong line: report it, drop what was read, and skip to its end.
-            text.truncate(start);
-            let message = format!(
-                "the line is longer than the {MAX_LINE} bytes a record may have; line skipped"
-            );
-            if !flush_with_note(sender, file, first_line, &mut text, line_no, message, false) {
-                return false;
-            }
-            let mut sink = Vec::new();
-            loop {
-                sink.clear();
-                let mut limited = (&mut reader).take(MAX_LINE as u64);
-                match io::BufRead::read_until(&mut limited, b'\n', &mut sink) {
-                    Ok(0) => break,
-                    Ok(_) if sink.last() == Some(&b'\n') => break,
-                    Ok(_) => {}
-                    Err(_) => break,
-                }
+                skip_line(&mut reader);
+                line_no += 1;
+                first_line = line_no;
+                continue;
             }
             line_no += 1;
-            first_line = line_no;
-            continue;
         }
-        line_no += 1;
         if text.len() >= EPD_UNIT_BYTES {
             let unit = Work::Epd {
                 file,
@@ -313,6 +292,22 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
             first_line,
             text,
         })
+}
+
+/// Reads on to the end of the current line (an overlong one being skipped), a record's
+/// length at a time.
+fn skip_line(reader: &mut impl io::BufRead) {
+    let mut sink = Vec::new();
+    loop {
+        sink.clear();
+        let mut limited = (&mut *reader).take(MAX_LINE as u64);
+        match io::BufRead::read_until(&mut limited, b'\n', &mut sink) {
+            Ok(0) => break,
+            Ok(_) if sink.last() == Some(&b'\n') => break,
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
 }
 
 /// Collects PGN games into units. Returns `false` once the receiver is gone.
