@@ -5,8 +5,8 @@
 //! moves and castling that were then thrown away. Out of check the legality of a capture
 //! is simple: a pinned piece stays on its line through the king, the king may not take a
 //! defended piece, and en passant (rare) is left to cozy-chess's own test. In check the
-//! full generator runs and its moves are filtered, as before. `tests::agrees_with_cozy`
-//! and the crate's tests on whole files check that both give the same moves.
+//! full generator runs and its moves are filtered. `tests::agrees_with_cozy` checks that
+//! both give the same moves on 34,000 positions and their side-swapped twins.
 
 use cozy_chess::{
     get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays, get_pawn_attacks,
@@ -106,8 +106,9 @@ pub fn generate(board: &Board, mut emit: impl FnMut(PieceMoves)) {
 
 /// The squares from which a pawn of `color` attacks one of `targets`.
 fn pawns_attacking(targets: BitBoard, color: Color) -> BitBoard {
-    // A pawn attacks one file to each side: one to the left of its target stands on the
-    // file to its right, so targets on the h-file have no attacker from that side.
+    // A white pawn takes up and left (+7) or up and right (+9), so it stands 7 below a
+    // target not on the h-file (from the h-file, +7 would wrap to the next rank) or 9 below
+    // one not on the a-file; Black's pawns mirror it.
     let (not_a, not_h) = (!File::A.bitboard(), !File::H.bitboard());
     let t = targets.0;
     BitBoard(match color {
