@@ -14,7 +14,8 @@
 //! (cozy; `-cached`: boards wrapped in a `PinCache` before timing; `pleco`: pleco's own
 //! `see_ge`; `on-pleco`: swapoff on pleco's boards, plain moves only),
 //! `--case ge0|ge0-call|cycle|value|pins` (ge0; `ge0-call`: through a function never
-//! inlined, whose inclusive count is one call's cost alone), `--rules default|classic|stockfish` (default),
+//! inlined, whose inclusive count is one call's cost alone),
+//! `--rules default|classic|stockfish` (default),
 //! `--moves all|captures|plain` (all; pleco always runs on plain moves), `--reps N` (20),
 //! `--lines N` (lines of the pairs file to load, all by default), `--chunks N` (16),
 //! `--rounds N` (0).
@@ -151,7 +152,8 @@ fn see_chunk<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) ->
 }
 
 /// `see_ge(mv, 0)` under `see`'s rules (the free functions for the default and the
-/// Stockfish rules), never inlined: its inclusive instruction count is the cost of the call alone.
+/// Stockfish rules), never inlined: its inclusive instruction count is the cost of the
+/// call alone.
 #[inline(never)]
 fn outlined_ge<B: SeeBoard>(see: See, board: &B, mv: swapoff::Move) -> bool {
     match see.rules() {
