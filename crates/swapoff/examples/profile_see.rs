@@ -152,15 +152,30 @@ fn see_chunk<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) ->
 }
 
 /// `see_ge(mv, 0)` under `see`'s rules (the free functions for the default and the
-/// Stockfish rules), never inlined: its inclusive instruction count is the cost of the
-/// call alone.
-#[inline(never)]
+/// Stockfish rules), through a function of its own per rule set that is never inlined:
+/// its inclusive instruction count is the cost of the call alone, with no choice of rules
+/// in it (the Stockfish comparator's `see_ge` has none either).
 fn outlined_ge<B: SeeBoard>(see: See, board: &B, mv: swapoff::Move) -> bool {
     match see.rules() {
-        Rules::Default => swapoff::see_ge(board, mv, 0),
-        Rules::Stockfish => swapoff::stockfish::see_ge(board, mv, 0),
-        _ => see.ge(board, mv, 0),
+        Rules::Default => outlined_ge_default(board, mv),
+        Rules::Stockfish => outlined_ge_stockfish(board, mv),
+        _ => outlined_ge_other(see, board, mv),
     }
+}
+
+#[inline(never)]
+fn outlined_ge_default<B: SeeBoard>(board: &B, mv: swapoff::Move) -> bool {
+    swapoff::see_ge(board, mv, 0)
+}
+
+#[inline(never)]
+fn outlined_ge_stockfish<B: SeeBoard>(board: &B, mv: swapoff::Move) -> bool {
+    swapoff::stockfish::see_ge(board, mv, 0)
+}
+
+#[inline(never)]
+fn outlined_ge_other<B: SeeBoard>(see: See, board: &B, mv: swapoff::Move) -> bool {
+    see.ge(board, mv, 0)
 }
 
 /// One free-function call per pair, in a loop of its own.

@@ -238,17 +238,23 @@ impl Pins {
 #[derive(Clone, Copy, Debug)]
 pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     board: &'a B,
+    // The piece sets are copied so that the hot path reads everything from one base
+    // address: a second pointer would hold a register the exchange needs.
+    colors: [Bitboard; 2],
+    pieces: [Bitboard; 6],
     pins: [Pins; 2],
     exposure: [Bitboard; 2],
     promotion_squares: Bitboard,
-    roles: [Option<Role>; 64],
+    // 256 entries, one for every value of a square's byte: indexing then needs no bounds
+    // check (squares are below 64, but the compiler cannot know it).
+    roles: [Option<Role>; 256],
 }
 
 impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
     /// Computes, for both sides of `board`, the pins and the king's exposure; the squares
     /// where a recapturing pawn promotes; and where each kind of piece stands.
     pub fn new(board: &'a B) -> Self {
-        let mut roles = [None; 64];
+        let mut roles = [None; 256];
         for role in Role::ALL {
             let mut rest = board.by_role(role);
             while rest != 0 {
@@ -258,6 +264,8 @@ impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
         }
         PinCache {
             board,
+            colors: [board.by_color(Color::White), board.by_color(Color::Black)],
+            pieces: Role::ALL.map(|role| board.by_role(role)),
             pins: [board.pins(Color::White), board.pins(Color::Black)],
             exposure: [exposure(board, Color::White), exposure(board, Color::Black)],
             promotion_squares: promotion_squares(
@@ -279,11 +287,11 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     const CHEAP_PINS: bool = true;
     #[inline(always)]
     fn by_color(&self, color: Color) -> Bitboard {
-        self.board.by_color(color)
+        self.colors[color.index()]
     }
     #[inline(always)]
     fn by_role(&self, role: Role) -> Bitboard {
-        self.board.by_role(role)
+        self.pieces[role.index()]
     }
     #[inline(always)]
     fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -306,20 +314,8 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
         self.board.pawn_attacks(color, sq)
     }
     #[inline(always)]
-    fn occupied(&self) -> Bitboard {
-        self.board.occupied()
-    }
-    #[inline(always)]
-    fn king_square(&self, color: Color) -> Option<Square> {
-        self.board.king_square(color)
-    }
-    #[inline(always)]
     fn role_on(&self, sq: Square) -> Option<Role> {
         self.roles[sq.index()]
-    }
-    #[inline(always)]
-    fn color_on(&self, sq: Square) -> Option<Color> {
-        self.board.color_on(sq)
     }
     #[inline(always)]
     fn occupant(&self, sq: Square) -> Role {

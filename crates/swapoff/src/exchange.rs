@@ -304,27 +304,15 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     /// attacked by an enemy slider along the line through `sq`.
     #[inline(always)]
     fn uncovers(&self, side: Color, sq: Square) -> bool {
-        let Some(king) = self.board.king_square(side) else {
-            return false;
-        };
-        // The caller has seen `sq` on the king's exposure, so on one of its lines.
-        let straight = straight_rays(king) & sq.bit() != 0;
-        let sliders = if straight {
-            self.straight
-        } else {
-            self.diagonal
-        };
-        let snipers = line(king, sq) & sliders & self.board.by_color(!side) & self.occupied;
-        if snipers == 0 {
-            return false;
-        }
-        let after = (self.occupied ^ sq.bit()) | self.to.bit();
-        let seen = if straight {
-            self.board.rook_attacks(king, after)
-        } else {
-            self.board.bishop_attacks(king, after)
-        };
-        seen & snipers != 0
+        uncovers(
+            self.board,
+            side,
+            sq,
+            self.to,
+            self.occupied,
+            self.straight,
+            self.diagonal,
+        )
     }
 
     /// The king as the last candidate: it may capture only if the other side cannot answer.
@@ -427,6 +415,46 @@ fn slider_check<B: SeeBoard + ?Sized>(
         | (board.bishop_attacks(king, occupied) & diagonal))
         & enemy
         != 0
+}
+
+/// Whether `side`'s piece on `sq`, capturing on `to`, would uncover an enemy slider on
+/// its king along the line through `sq` (`occupied` without the target square: the piece
+/// standing there is taken, so it is no sniper, but it still blocks).
+///
+/// Out of line for the same reason as [`slider_check`]: the caller has seen `sq` on the
+/// king's exposure, which few captures meet, and inlined, the king's square and its line
+/// were computed ahead of that test on every capture.
+#[inline(never)]
+fn uncovers<B: SeeBoard + ?Sized>(
+    board: &B,
+    side: Color,
+    sq: Square,
+    to: Square,
+    occupied: Bitboard,
+    straight: Bitboard,
+    diagonal: Bitboard,
+) -> bool {
+    let Some(king) = board.king_square(side) else {
+        return false;
+    };
+    // `sq` is on one of the king's lines: the kind of slider that line needs.
+    let along_file_or_rank = straight_rays(king) & sq.bit() != 0;
+    let sliders = if along_file_or_rank {
+        straight
+    } else {
+        diagonal
+    };
+    let snipers = line(king, sq) & sliders & board.by_color(!side) & occupied;
+    if snipers == 0 {
+        return false;
+    }
+    let after = (occupied ^ sq.bit()) | to.bit();
+    let seen = if along_file_or_rank {
+        board.rook_attacks(king, after)
+    } else {
+        board.bishop_attacks(king, after)
+    };
+    seen & snipers != 0
 }
 
 /// Whether a pawn of `side` recapturing on `to` promotes under the rules `R`.
