@@ -38,6 +38,15 @@ pub trait SeeBoard {
     /// Squares a pawn of `color` on `sq` attacks (captures towards).
     fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard;
 
+    /// Pieces of one kind and one colour.
+    ///
+    /// The exchange asks this for the side to capture at every step; a board that keeps
+    /// the sets ready (as [`PinCache`] does) answers with one load.
+    #[inline(always)]
+    fn pieces_of(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color(color) & self.by_role(role)
+    }
+
     /// All occupied squares.
     #[inline]
     fn occupied(&self) -> Bitboard {
@@ -242,6 +251,10 @@ pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     // address: a second pointer would hold a register the exchange needs.
     colors: [Bitboard; 2],
     pieces: [Bitboard; 6],
+    // Each side's pieces of each kind. Read at every step of the exchange with the side
+    // to capture as the index, they are not loop invariants, so the compiler does not
+    // hoist them out of the exchange's loop and spill them to the stack.
+    pieces_of: [[Bitboard; 6]; 2],
     pins: [Pins; 2],
     exposure: [Bitboard; 2],
     promotion_squares: Bitboard,
@@ -266,6 +279,8 @@ impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
             board,
             colors: [board.by_color(Color::White), board.by_color(Color::Black)],
             pieces: Role::ALL.map(|role| board.by_role(role)),
+            pieces_of: [Color::White, Color::Black]
+                .map(|color| Role::ALL.map(|role| board.pieces_of(color, role))),
             pins: [board.pins(Color::White), board.pins(Color::Black)],
             exposure: [exposure(board, Color::White), exposure(board, Color::Black)],
             promotion_squares: promotion_squares(
@@ -292,6 +307,10 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     #[inline(always)]
     fn by_role(&self, role: Role) -> Bitboard {
         self.pieces[role.index()]
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color, role: Role) -> Bitboard {
+        self.pieces_of[color.index()][role.index()]
     }
     #[inline(always)]
     fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {

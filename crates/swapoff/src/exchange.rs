@@ -250,7 +250,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         // array on the stack and walk it.
         macro_rules! try_role {
             ($role:expr) => {
-                let of_role = candidates & self.board.by_role($role);
+                let of_role = candidates & self.board.pieces_of(side, $role);
                 if let Some(sq) = self.least(side, of_role, exposure) {
                     return Some((sq, $role));
                 }
@@ -318,7 +318,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     /// The king as the last candidate: it may capture only if the other side cannot answer.
     #[inline(always)]
     fn take_king(&mut self, side: Color, candidates: Bitboard) -> Option<(Square, Role)> {
-        let king = candidates & self.board.by_role(Role::King);
+        let king = candidates & self.board.pieces_of(side, Role::King);
         if king == 0 {
             return None;
         }
