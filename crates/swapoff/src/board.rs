@@ -223,8 +223,9 @@ impl Pins {
 
 /// A board with its per-position facts computed once, for evaluating many moves of one
 /// position: both sides' pins, the squares where a pin or a discovered check can arise
-/// ([`SeeBoard::king_exposure`]), where a recapturing pawn promotes, and a square-indexed
-/// array of piece kinds.
+/// ([`SeeBoard::king_exposure`]), where a recapturing pawn promotes, a square-indexed
+/// array of piece kinds, and copies of the piece sets, also split by colour
+/// ([`SeeBoard::pieces_of`]). The wrapped board is then used for its attack tables alone.
 ///
 /// Without it, the Stockfish rules compute pins when a side has an attacker on a line
 /// through its king, the default rules look closely at every capture from a square on a
@@ -232,8 +233,8 @@ impl Pins {
 /// from the bitboards ([`SeeBoard::occupant`]). Building it costs about as much as one or
 /// two evaluations (in `seeswap scan`, with two captures a side on average, more than it
 /// saves); an engine whose board already keeps pins and a piece array should instead
-/// override [`SeeBoard::pins`] and [`SeeBoard::occupant`] (setting
-/// [`SeeBoard::CHEAP_OCCUPANT`] and [`SeeBoard::CHEAP_PINS`]). Wrapping a board:
+/// override [`SeeBoard::pins`], [`SeeBoard::occupant`] and [`SeeBoard::pieces_of`]
+/// (setting [`SeeBoard::CHEAP_OCCUPANT`] and [`SeeBoard::CHEAP_PINS`]). Wrapping a board:
 ///
 /// ```
 /// # #[cfg(feature = "cozy-chess")] {
@@ -258,16 +259,14 @@ pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     pins: [Pins; 2],
     exposure: [Bitboard; 2],
     promotion_squares: Bitboard,
-    // 256 entries, one for every value of a square's byte: indexing then needs no bounds
-    // check (squares are below 64, but the compiler cannot know it).
-    roles: [Option<Role>; 256],
+    roles: [Option<Role>; 64],
 }
 
 impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
     /// Computes, for both sides of `board`, the pins and the king's exposure; the squares
     /// where a recapturing pawn promotes; and where each kind of piece stands.
     pub fn new(board: &'a B) -> Self {
-        let mut roles = [None; 256];
+        let mut roles = [None; 64];
         for role in Role::ALL {
             let mut rest = board.by_role(role);
             while rest != 0 {
@@ -334,11 +333,13 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     }
     #[inline(always)]
     fn role_on(&self, sq: Square) -> Option<Role> {
-        self.roles[sq.index()]
+        // The mask spares a bounds check: squares are below 64, but the compiler cannot
+        // know it.
+        self.roles[sq.index() & 63]
     }
     #[inline(always)]
     fn occupant(&self, sq: Square) -> Role {
-        self.roles[sq.index()].unwrap_or(Role::Pawn)
+        self.roles[sq.index() & 63].unwrap_or(Role::Pawn)
     }
     #[inline(always)]
     fn pins(&self, color: Color) -> Pins {
