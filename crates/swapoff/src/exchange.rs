@@ -233,8 +233,11 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         } else {
             0
         };
-        if R::CHECKS && exposure & self.vacated != 0 && self.discovered_check(side) {
-            return self.take_king(side, candidates);
+        if R::CHECKS && exposure & self.vacated != 0 {
+            core::hint::cold_path();
+            if self.discovered_check(side) {
+                return self.take_king(side, candidates);
+            }
         }
         // Stockfish rules: pinned pieces sit out while a pinner stands.
         if R::PINS == PinRule::Stockfish && self.may_be_pinned(side, candidates) {
@@ -270,8 +273,11 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         while of_role != 0 {
             let sq = Square::lowest(of_role);
             // Default rules: a piece whose departure would expose its king sits out.
-            if R::PINS != PinRule::Uncovered || exposure & sq.bit() == 0 || !self.uncovers(side, sq)
-            {
+            if R::PINS != PinRule::Uncovered || exposure & sq.bit() == 0 {
+                return Some(sq);
+            }
+            core::hint::cold_path();
+            if !self.uncovers(side, sq) {
                 return Some(sq);
             }
             of_role &= of_role - 1;
