@@ -47,6 +47,18 @@ pub trait SeeBoard {
         self.by_color(color) & self.by_role(role)
     }
 
+    /// The pieces that move along diagonals (bishops and queens), both colours.
+    #[inline(always)]
+    fn diagonal_sliders(&self) -> Bitboard {
+        self.by_role(Role::Bishop) | self.by_role(Role::Queen)
+    }
+
+    /// The pieces that move along files and ranks (rooks and queens), both colours.
+    #[inline(always)]
+    fn straight_sliders(&self) -> Bitboard {
+        self.by_role(Role::Rook) | self.by_role(Role::Queen)
+    }
+
     /// All occupied squares.
     #[inline]
     fn occupied(&self) -> Bitboard {
@@ -124,8 +136,8 @@ pub trait SeeBoard {
     /// that remove pieces mask the result with `occupied` themselves.
     #[inline(always)]
     fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        let diagonal = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let straight = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let diagonal = self.diagonal_sliders();
+        let straight = self.straight_sliders();
         let pawns = self.by_role(Role::Pawn);
         (self.pawn_attacks(Color::Black, sq) & pawns & self.by_color(Color::White))
             | (self.pawn_attacks(Color::White, sq) & pawns & self.by_color(Color::Black))
@@ -256,6 +268,8 @@ pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     // to capture as the index, they are not loop invariants, so the compiler does not
     // hoist them out of the exchange's loop and spill them to the stack.
     pieces_of: [[Bitboard; 6]; 2],
+    // Bishops and queens, rooks and queens: the exchange reads both at its start.
+    sliders: [Bitboard; 2],
     pins: [Pins; 2],
     exposure: [Bitboard; 2],
     promotion_squares: Bitboard,
@@ -280,6 +294,7 @@ impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
             pieces: Role::ALL.map(|role| board.by_role(role)),
             pieces_of: [Color::White, Color::Black]
                 .map(|color| Role::ALL.map(|role| board.pieces_of(color, role))),
+            sliders: [board.diagonal_sliders(), board.straight_sliders()],
             pins: [board.pins(Color::White), board.pins(Color::Black)],
             exposure: [exposure(board, Color::White), exposure(board, Color::Black)],
             promotion_squares: promotion_squares(
@@ -310,6 +325,14 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     #[inline(always)]
     fn pieces_of(&self, color: Color, role: Role) -> Bitboard {
         self.pieces_of[color.index()][role.index()]
+    }
+    #[inline(always)]
+    fn diagonal_sliders(&self) -> Bitboard {
+        self.sliders[0]
+    }
+    #[inline(always)]
+    fn straight_sliders(&self) -> Bitboard {
+        self.sliders[1]
     }
     #[inline(always)]
     fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {

@@ -189,14 +189,13 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
             vacated |= mv.en_passant_victim().bit();
         }
         let occupied = board.occupied() & !vacated & !to.bit();
-        let queens = board.by_role(Role::Queen);
         Exchange {
             board,
             to,
             occupied,
             attackers: board.attackers_to(to, occupied) & occupied,
-            diagonal: board.by_role(Role::Bishop) | queens,
-            straight: board.by_role(Role::Rook) | queens,
+            diagonal: board.diagonal_sliders(),
+            straight: board.straight_sliders(),
             vacated,
             pins: [SidePins::default(); 2],
             _rules: PhantomData,
