@@ -18,7 +18,8 @@
 //! `--rules default|classic|stockfish` (default),
 //! `--moves all|captures|plain` (all; pleco always runs on plain moves), `--reps N` (20),
 //! `--lines N` (lines of the pairs file to load, all by default), `--chunks N` (16),
-//! `--rounds N` (0).
+//! `--rounds N` (0), `--chunk-size N` (1000; a size above the file's pair count makes one
+//! chunk of every pair: for counting instructions over a whole pairs file).
 //! Prints the number of calls, nanoseconds per call and a checksum; callgrind's inclusive
 //! count of `hot_loop` divided by the calls gives instructions per call. With `--rounds N`
 //! it then times N single passes over the chunks and prints the fastest: a pass takes well
@@ -59,6 +60,7 @@ struct Options {
     lines: usize,
     chunks: usize,
     rounds: usize,
+    chunk_size: usize,
 }
 
 fn options() -> Result<Options, String> {
@@ -71,6 +73,7 @@ fn options() -> Result<Options, String> {
         lines: usize::MAX,
         chunks: 16,
         rounds: 0,
+        chunk_size: 1_000,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -100,6 +103,7 @@ fn options() -> Result<Options, String> {
             "--lines" => o.lines = number()?,
             "--chunks" => o.chunks = number()?.max(1),
             "--rounds" => o.rounds = number()?,
+            "--chunk-size" => o.chunk_size = number()?.max(1),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -261,7 +265,7 @@ fn main() {
         "captures" => base.into_iter().filter(|p| p.capture).collect(),
         _ => base,
     };
-    let chunks = pairs::chunks(&selected, 1_000, o.chunks);
+    let chunks = pairs::chunks(&selected, o.chunk_size, o.chunks);
     let calls: usize = chunks.iter().map(Vec::len).sum::<usize>() * o.reps;
     let see = See::new(o.rules);
     let chess_cached: Vec<_> = data.chess.iter().map(PinCache::new).collect();
