@@ -353,16 +353,18 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     pub fn play(&mut self, sq: Square, role: Role) {
         self.occupied ^= sq.bit();
         self.vacated = sq.bit();
-        // A piece that attacks along a line may hide a slider behind it on that line.
-        match role {
-            Role::Pawn | Role::Bishop => {
-                self.attackers |= self.board.bishop_attacks(self.to, self.occupied) & self.diagonal
-            }
-            Role::Rook => {
-                self.attackers |= self.board.rook_attacks(self.to, self.occupied) & self.straight
-            }
-            Role::Queen => self.attackers |= self.xrays(self.occupied),
-            Role::Knight | Role::King => {}
+        // A piece that attacks along a line may hide a slider behind it on that line. Two
+        // tests on a set of kinds, not a `match`: that would become a jump through a table,
+        // which the processor predicts worse.
+        const DIAGONAL: u8 =
+            1 << Role::Pawn as u8 | 1 << Role::Bishop as u8 | 1 << Role::Queen as u8;
+        const STRAIGHT: u8 = 1 << Role::Rook as u8 | 1 << Role::Queen as u8;
+        let kind = 1u8 << role.index();
+        if kind & DIAGONAL != 0 {
+            self.attackers |= self.board.bishop_attacks(self.to, self.occupied) & self.diagonal;
+        }
+        if kind & STRAIGHT != 0 {
+            self.attackers |= self.board.rook_attacks(self.to, self.occupied) & self.straight;
         }
     }
 

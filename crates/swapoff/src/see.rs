@@ -218,6 +218,7 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     beta: i32,
 ) -> i32 {
     if is_unusual::<B, R>(board, mv) {
+        core::hint::cold_path();
         return unusual_window::<B, R>(board, mv, values, alpha, beta);
     }
     walk::<B, R, false>(
@@ -361,6 +362,7 @@ pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
     threshold: i32,
 ) -> bool {
     if is_unusual::<B, R>(board, mv) {
+        core::hint::cold_path();
         return unusual_threshold::<B, R>(board, mv, values, threshold);
     }
     if B::CHEAP_OCCUPANT {
