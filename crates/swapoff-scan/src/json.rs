@@ -105,9 +105,7 @@ fn json_capture(out: &mut Vec<u8>, c: &Capture) {
     out.extend_from_slice(&[
         b'{', b'"', b'm', b'o', b'v', b'e', b'"', b':', b'"', a, b, d, e,
     ]);
-    if let Some(p) = c.mv.promotion {
-        out.push(piece_letter(p, Color::Black));
-    }
+    push_promotion(out, c.mv);
     out.extend_from_slice(b"\",\"see\":");
     push_i32(out, c.see);
     out.push(b'}');
@@ -145,6 +143,11 @@ fn json_hanging(
 pub fn push_uci(out: &mut Vec<u8>, mv: cozy_chess::Move) {
     push_square(out, mv.from);
     push_square(out, mv.to);
+    push_promotion(out, mv);
+}
+
+/// Appends a move's promotion letter in UCI's lower case, if it promotes.
+fn push_promotion(out: &mut Vec<u8>, mv: cozy_chess::Move) {
     if let Some(p) = mv.promotion {
         out.push(piece_letter(p, Color::Black));
     }

@@ -269,7 +269,8 @@ pub struct PinCache<'a, B: SeeBoard + ?Sized> {
     // hoist them out of the exchange's loop and spill them to the stack.
     pieces_of: [[Bitboard; 6]; 2],
     // Bishops and queens, rooks and queens: the exchange reads both at its start.
-    sliders: [Bitboard; 2],
+    diagonal: Bitboard,
+    straight: Bitboard,
     pins: [Pins; 2],
     exposure: [Bitboard; 2],
     promotion_squares: Bitboard,
@@ -294,7 +295,8 @@ impl<'a, B: SeeBoard + ?Sized> PinCache<'a, B> {
             pieces: Role::ALL.map(|role| board.by_role(role)),
             pieces_of: [Color::White, Color::Black]
                 .map(|color| Role::ALL.map(|role| board.pieces_of(color, role))),
-            sliders: [board.diagonal_sliders(), board.straight_sliders()],
+            diagonal: board.diagonal_sliders(),
+            straight: board.straight_sliders(),
             pins: [board.pins(Color::White), board.pins(Color::Black)],
             exposure: [exposure(board, Color::White), exposure(board, Color::Black)],
             promotion_squares: promotion_squares(
@@ -328,11 +330,11 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
     }
     #[inline(always)]
     fn diagonal_sliders(&self) -> Bitboard {
-        self.sliders[0]
+        self.diagonal
     }
     #[inline(always)]
     fn straight_sliders(&self) -> Bitboard {
-        self.sliders[1]
+        self.straight
     }
     #[inline(always)]
     fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -381,9 +383,8 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PinCache<'_, B> {
 /// The enemy sliders on a line from `color`'s king on `king` that they could attack
 /// along, whatever stands between.
 fn snipers<B: SeeBoard + ?Sized>(board: &B, color: Color, king: Square) -> Bitboard {
-    let queens = board.by_role(Role::Queen);
-    ((straight_rays(king) & (board.by_role(Role::Rook) | queens))
-        | (diagonal_rays(king) & (board.by_role(Role::Bishop) | queens)))
+    ((straight_rays(king) & board.straight_sliders())
+        | (diagonal_rays(king) & board.diagonal_sliders()))
         & board.by_color(!color)
 }
 
