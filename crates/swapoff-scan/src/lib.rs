@@ -1,22 +1,32 @@
 //! What the `seeswap` command-line tool and the `swapoff` Python package share, written
-//! once:
+//! once. Data flows one way, input → records → analysis → rows → sink:
 //!
 //! - [`records`]: inputs by name (files or `-`), decompressed as they stream, cut into
 //!   line records with a length limit;
-//! - [`format`](mod@format): telling EPD from PGN;
+//! - [`format`](mod@format): telling EPD from PGN (and a compressed input's format);
+//! - [`units`]: an input read into units of work (EPD lines, PGN games) and notes;
 //! - [`epd`]: EPD/FEN lines to boards, validated as `swapoff::parse` validates;
 //! - [`pgn`]: PGN games collected and replayed;
 //! - [`analysis`]: the per-position analysis `seeswap scan` prints;
 //! - [`captures`]: the legal captures and promotions it evaluates;
-//! - [`json`]: the JSON both tools give for a position's analysis and a move's trace.
+//! - [`rows`]: units of work to rows and notes, handed to a sink: the one function both
+//!   faces run;
+//! - [`text`], [`arrow`](mod@arrow): rows as JSON Lines or CSV, and as Arrow columns;
+//! - [`json`]: the JSON of a position's analysis and of a move's trace;
+//! - [`pool`]: reusable buffers.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod arrow;
 pub mod captures;
 pub mod epd;
 pub mod format;
 pub mod json;
 pub mod pgn;
+pub mod pool;
 pub mod records;
+pub mod rows;
+pub mod text;
+pub mod units;

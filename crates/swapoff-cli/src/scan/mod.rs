@@ -24,28 +24,30 @@
 //! # Streaming
 //!
 //! A reading thread cuts the input into units (about 16 KiB of EPD lines, or about 512
-//! plies of PGN games) and sends batches of 64 units over a channel that holds two
-//! batches; the workers (rayon) analyse one batch at a time and the main thread writes the
-//! results in input order. Memory is bounded by a few batches, whatever the input size.
+//! plies of PGN games; `swapoff_scan::units`) and sends batches of 64 units over a channel
+//! that holds two batches; the workers (rayon) analyse one batch at a time
+//! (`swapoff_scan::rows`, the same function the Python package runs) and the main thread
+//! writes the results in input order. Memory is bounded by a few batches, whatever the
+//! input size.
 
-mod columns;
-mod input;
-mod output;
+mod stats;
 
 use crate::common::{fatal, output_error, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use input::{Batch, Work};
-use output::{Origin, Shape, Stats};
 use rayon::prelude::*;
+use stats::Stats;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
-use swapoff::See;
-use swapoff_scan::analysis::Report;
+use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::format::Format;
+use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
-use swapoff_scan::{epd, pgn};
+use swapoff_scan::rows::{Note, Row, Scanner, Sink};
+use swapoff_scan::text::{Shape, TextRows};
+use swapoff_scan::units::{self, Reading, Work, BATCH_UNITS};
 
 /// Flags of `seeswap scan`.
 #[derive(clap::Args, Debug)]
@@ -90,64 +92,57 @@ pub struct Args {
     rules: RuleArgs,
 }
 
-/// Spare byte buffers, handed back after use so that the hot loop does not keep asking the
-/// system for fresh pages (which showed up as 10% page-fault time in profiles).
-#[derive(Default)]
-pub(super) struct Pool(std::sync::Mutex<Vec<Vec<u8>>>);
-
-impl Pool {
-    /// Enough for every buffer in flight: a few batches of units.
-    const MAX: usize = 8 * input::BATCH_UNITS;
-
-    /// An empty buffer, recycled when one is available.
-    pub fn get(&self) -> Vec<u8> {
-        self.0
-            .lock()
-            .ok()
-            .and_then(|mut v| v.pop())
-            .unwrap_or_default()
-    }
-
-    /// Returns a buffer for reuse (an outsized one, from a very long game, is freed).
-    pub fn put(&self, mut buf: Vec<u8>) {
-        if buf.capacity() > 4 << 20 {
-            return;
-        }
-        buf.clear();
-        if let Ok(mut v) = self.0.lock() {
-            if v.len() < Self::MAX {
-                v.push(buf);
-            }
-        }
-    }
+/// A batch of units and how many input bytes had been read when it was sent (progress).
+struct Batch {
+    work: Vec<Work>,
+    bytes: u64,
 }
 
 /// What the workers need, shared by reference.
 struct Context {
     /// Output buffers.
     outputs: Pool,
-    see: See,
-    shape: Shape,
-    /// Pre-rendered file labels, present when several inputs are scanned.
-    labels: Option<Vec<Vec<u8>>>,
+    scanner: Scanner,
+    /// JSON or CSV rows; `None` with `--summary` or `--parquet`.
+    text: Option<TextRows>,
     /// The paths, for messages.
     paths: Vec<String>,
-    /// The `--tags` names.
-    tag_names: Vec<String>,
-    /// The Parquet schema, with `--parquet`.
-    parquet: Option<arrow_schema::SchemaRef>,
+    /// The Parquet columns and their schema, with `--parquet`.
+    parquet: Option<(Layout, arrow_schema::SchemaRef)>,
 }
 
-/// What one unit of work produced.
-#[derive(Default)]
-struct Done {
+/// What one unit of work produced: the command's sink.
+struct Done<'a> {
+    ctx: &'a Context,
     out: Vec<u8>,
     /// The rows as columns, with `--parquet`.
-    columns: Option<columns::Columns>,
+    columns: Option<Columns>,
     messages: Vec<String>,
     stats: Stats,
     /// An input could not be opened or read.
     unreadable: bool,
+}
+
+impl Sink for Done<'_> {
+    fn row(&mut self, row: &Row<'_>) {
+        self.stats.count(row.board, row.report);
+        if let Some(text) = &self.ctx.text {
+            text.write(&mut self.out, row);
+        }
+        if let Some(columns) = self.columns.as_mut() {
+            columns.push(row, &self.ctx.paths[row.file]);
+        }
+    }
+
+    fn note(&mut self, note: Note) {
+        self.messages.push(note.display(&self.ctx.paths[note.file]));
+        self.stats.skipped += note.skipped;
+        self.unreadable |= note.unreadable;
+    }
+
+    fn game(&mut self) {
+        self.stats.games += 1;
+    }
 }
 
 /// Runs the command.
@@ -158,30 +153,30 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         args.files.iter().cloned().map(InputName::from).collect()
     };
-    let shape = match (args.summary || args.parquet.is_some(), args.csv) {
-        (true, _) => Shape::None,
-        (false, true) => Shape::Csv,
-        (false, false) => Shape::Json,
-    };
-    let label_shape = if args.csv { Shape::Csv } else { Shape::Json };
+    let paths: Vec<String> = files.iter().map(InputName::display).collect();
+    let text_shape = if args.csv { Shape::Csv } else { Shape::Json };
+    let rows_out = !(args.summary || args.parquet.is_some());
+    let parquet = args.parquet.as_ref().map(|_| {
+        let layout = Layout {
+            file: files.len() > 1,
+            tags: args.tags.clone(),
+            errors: false,
+        };
+        let schema = layout.schema();
+        (layout, schema)
+    });
     let ctx = Context {
-        see: args.rules.see(),
-        shape,
-        labels: (files.len() > 1).then(|| {
-            files
-                .iter()
-                .map(|p| output::label(&p.display(), label_shape))
-                .collect()
-        }),
-        paths: files.iter().map(InputName::display).collect(),
-        tag_names: args.tags.clone(),
-        parquet: args
-            .parquet
-            .as_ref()
-            .map(|_| columns::schema(files.len() > 1, &args.tags)),
+        scanner: Scanner {
+            see: args.rules.see(),
+            tag_names: args.tags.clone(),
+            fens: rows_out || parquet.is_some(),
+        },
+        text: rows_out.then(|| TextRows::new(text_shape, &paths, &args.tags)),
+        paths,
+        parquet,
         outputs: Pool::default(),
     };
-    let texts = std::sync::Arc::new(Pool::default());
+    let texts = Arc::new(Pool::default());
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(usize::from(args.threads.unwrap_or(0)))
         .build()
@@ -193,18 +188,37 @@ pub fn run(args: Args) -> ExitCode {
     let progress = progress_bar(&args, &files);
     let (tx, rx) = mpsc::sync_channel::<Batch>(2);
     let format = args.format;
-    let reader_files = files.clone();
-    let reader_texts = std::sync::Arc::clone(&texts);
+    let reader_texts = Arc::clone(&texts);
     let wanted_tags = args.tags.clone();
     let reader = std::thread::spawn(move || {
-        input::read_all(reader_files, format, wanted_tags, tx, &reader_texts)
+        let reading = Reading {
+            format,
+            tags: &wanted_tags,
+            texts: &reader_texts,
+        };
+        let count = Arc::new(AtomicU64::new(0));
+        let mut work = Vec::new();
+        let send = |work: &mut Vec<Work>| {
+            let batch = Batch {
+                work: std::mem::take(work),
+                bytes: count.load(Ordering::Relaxed),
+            };
+            tx.send(batch).is_ok()
+        };
+        units::read_all(&files, &reading, &Arc::clone(&count), &mut |unit| {
+            work.push(unit);
+            work.len() < BATCH_UNITS || send(&mut work)
+        });
+        if !work.is_empty() {
+            send(&mut work);
+        }
     });
 
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut totals = Stats::default();
     let mut parquet = match (&args.parquet, &ctx.parquet) {
-        (Some(path), Some(schema)) => match parquet_writer(path, schema) {
+        (Some(path), Some((_, schema))) => match parquet_writer(path, schema) {
             Ok(w) => Some(w),
             Err(why) => return fatal(why),
         },
@@ -213,10 +227,8 @@ pub fn run(args: Args) -> ExitCode {
     let mut parquet_failed = None;
     let mut unreadable = false;
     let mut write_failed = None;
-    if shape == Shape::Csv {
-        if let Err(e) =
-            out.write_all(output::csv_header(ctx.labels.is_some(), &ctx.tag_names).as_bytes())
-        {
+    if let Some(text) = &ctx.text {
+        if let Err(e) = out.write_all(text.header().as_bytes()) {
             write_failed = Some(e);
         }
     }
@@ -239,8 +251,8 @@ pub fn run(args: Args) -> ExitCode {
                 });
             }
             unreadable |= d.unreadable;
-            if let (Some(writer), Some(columns)) = (parquet.as_mut(), d.columns) {
-                if columns.len() > 0 {
+            if let (Some(writer), Some(mut columns)) = (parquet.as_mut(), d.columns) {
+                if !columns.is_empty() {
                     let written = columns
                         .finish()
                         .map_err(|e| e.to_string())
@@ -283,7 +295,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let mut finish = || -> io::Result<()> {
         if args.summary {
-            let text = totals.summary(if args.csv { Shape::Csv } else { Shape::Json }, seconds);
+            let text = totals.summary(text_shape, seconds);
             out.write_all(text.as_bytes())?;
         }
         out.flush()
@@ -327,7 +339,7 @@ fn progress_bar(args: &Args, files: &[InputName]) -> ProgressBar {
     if args.quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = match input::total_size(files) {
+    let bar = match units::total_size(files) {
         Some(total) => {
             let bar = ProgressBar::new(total);
             if let Ok(style) = ProgressStyle::with_template(
@@ -353,207 +365,22 @@ fn progress_bar(args: &Args, files: &[InputName]) -> ProgressBar {
 }
 
 /// Analyses one unit of work.
-fn process(work: &Work, ctx: &Context) -> Done {
+fn process<'a>(work: &Work, ctx: &'a Context) -> Done<'a> {
     let mut done = Done {
+        ctx,
         out: ctx.outputs.get(),
-        columns: ctx.parquet.as_ref().map(|schema| {
-            columns::Columns::new(
-                std::sync::Arc::clone(schema),
-                ctx.labels.is_some(),
-                ctx.tag_names.len(),
-            )
-        }),
-        ..Done::default()
+        columns: ctx
+            .parquet
+            .as_ref()
+            .map(|(layout, schema)| Columns::new(layout, Arc::clone(schema))),
+        messages: Vec::new(),
+        stats: Stats::default(),
+        unreadable: false,
     };
-    match work {
-        Work::Epd {
-            file,
-            first_line,
-            text,
-        } => process_epd(*file, *first_line, text, ctx, &mut done),
-        Work::Pgn { file, games } => {
-            let mut report = Report::default();
-            let mut fen = Vec::with_capacity(96);
-            for game in games {
-                process_game(*file, game, ctx, &mut done, &mut report, &mut fen);
-            }
-        }
-        Work::Note {
-            file,
-            line,
-            message,
-            skipped,
-            unreadable,
-        } => {
-            let path = &ctx.paths[*file];
-            done.messages.push(match line {
-                Some(line) => format!("{path}:{line}: {message}"),
-                None => format!("{path}: {message}"),
-            });
-            done.stats.skipped += skipped;
-            done.unreadable = *unreadable;
-        }
+    if let Work::Epd { text, .. } = work {
+        // A JSON row is about five times its input line.
+        done.out.reserve(text.len() * 6);
     }
+    ctx.scanner.process(work, &mut done);
     done
-}
-
-/// Writes one position's row: bytes for JSON or CSV, columns for Parquet.
-fn emit_row(done: &mut Done, ctx: &Context, file: usize, row: &output::Row<'_>) {
-    output::write_position(&mut done.out, ctx.shape, row);
-    if let Some(columns) = done.columns.as_mut() {
-        columns.push(row, &ctx.paths[file]);
-    }
-}
-
-fn process_epd(file: usize, first_line: u64, text: &[u8], ctx: &Context, done: &mut Done) {
-    let label = ctx.labels.as_ref().map(|l| l[file].as_slice());
-    // A JSON row is about five times its input line.
-    done.out.reserve(text.len() * 6);
-    let mut report = Report::default();
-    let mut fen = Vec::with_capacity(96);
-    // The whole unit is checked for UTF-8 at once (long runs go a word at a time); only a
-    // unit that fails is checked line by line, to name the bad lines.
-    let whole = std::str::from_utf8(text).ok();
-    // memchr finds the line ends a word at a time, not a byte at a time.
-    let mut start = 0;
-    for (i, end) in memchr::memchr_iter(b'\n', text)
-        .chain(std::iter::once(text.len()))
-        .enumerate()
-    {
-        let (start_of_line, raw) = (start, &text[start..end]);
-        start = end + 1;
-        let line_no = first_line + i as u64;
-        let fail = |done: &mut Done, why: &str| {
-            done.messages.push(format!(
-                "{}:{line_no}: {why}; line skipped",
-                ctx.paths[file]
-            ));
-            done.stats.skipped += 1;
-        };
-        // A line of valid text ends at ASCII line ends, so it is text in turn.
-        let line = match whole.and_then(|whole| whole.get(start_of_line..end)) {
-            Some(line) => Ok(line),
-            None => std::str::from_utf8(raw),
-        };
-        let Ok(line) = line else {
-            fail(done, "not UTF-8 text");
-            continue;
-        };
-        match epd::read_line(line, &mut fen) {
-            Ok(None) => continue,
-            Ok(Some(board)) => {
-                report.analyze(&board, &ctx.see);
-                done.stats.count(&board, &report);
-                let row = output::Row {
-                    file: label,
-                    origin: Origin::Line(line_no),
-                    fen: &fen,
-                    board: &board,
-                    report: &report,
-                    tag_names: &ctx.tag_names,
-                    tags: &[],
-                };
-                emit_row(done, ctx, file, &row);
-            }
-            Err(why) => fail(done, &why),
-        }
-    }
-}
-
-fn process_game(
-    file: usize,
-    game: &pgn::GameRecord,
-    ctx: &Context,
-    done: &mut Done,
-    report: &mut Report,
-    fen: &mut Vec<u8>,
-) {
-    let label = ctx.labels.as_ref().map(|l| l[file].as_slice());
-    let path = &ctx.paths[file];
-    done.stats.games += 1;
-    if let Some(why) = &game.rejected {
-        done.messages
-            .push(format!("{path}: game {}: {why}", game.number));
-        done.stats.skipped += 1;
-        return;
-    }
-    if game.is_empty() {
-        done.messages.push(format!(
-            "{path}: game {}: no tag, move or result (not PGN text?); skipped",
-            game.number
-        ));
-        done.stats.skipped += 1;
-        return;
-    }
-    let mut pos = match pgn::start(game) {
-        Ok(pos) => pos,
-        Err(why) => {
-            done.messages
-                .push(format!("{path}: game {}: {why}; game skipped", game.number));
-            done.stats.skipped += 1;
-            return;
-        }
-    };
-    let mut ply = 0u32;
-    let mut emit = |pos: &shakmaty::Chess, ply: u32, done: &mut Done| -> Result<(), String> {
-        use shakmaty::Position;
-        let board = pgn::to_cozy(pos)?;
-        report.analyze(&board, &ctx.see);
-        done.stats.count(&board, report);
-        if ctx.shape != Shape::None || ctx.parquet.is_some() {
-            fen.clear();
-            output::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
-            let row = output::Row {
-                file: label,
-                origin: Origin::Game {
-                    game: game.number,
-                    ply,
-                },
-                fen,
-                board: &board,
-                report,
-                tag_names: &ctx.tag_names,
-                tags: &game.tag_values,
-            };
-            emit_row(done, ctx, file, &row);
-        }
-        Ok(())
-    };
-    if let Err(why) = emit(&pos, ply, done) {
-        done.messages.push(format!(
-            "{path}: game {}: ply 0: {why}; game skipped",
-            game.number
-        ));
-        done.stats.skipped += 1;
-        return;
-    }
-    for san in &game.moves {
-        if let Err(why) = pgn::play(&mut pos, san) {
-            // `play` leaves the position as it was when it fails.
-            done.messages.push(format!(
-                "{path}: game {}: ply {} ({}): {why}; rest of the game skipped",
-                game.number,
-                ply + 1,
-                pgn::describe(&pos, san)
-            ));
-            done.stats.skipped += 1;
-            return;
-        }
-        ply += 1;
-        if let Err(why) = emit(&pos, ply, done) {
-            done.messages.push(format!(
-                "{path}: game {}: ply {ply} (after {san}): {why}; rest of the game skipped",
-                game.number
-            ));
-            done.stats.skipped += 1;
-            return;
-        }
-    }
-    if game.truncated {
-        done.messages.push(format!(
-            "{path}: game {}: mainline longer than {ply} plies; rest of the game skipped",
-            game.number
-        ));
-        done.stats.skipped += 1;
-    }
 }

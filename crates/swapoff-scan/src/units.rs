@@ -1,53 +1,49 @@
-//! The reading thread: opens each input, tells EPD from PGN, and cuts the stream into units
-//! of work (a few hundred lines, or a few hundred plies of games) sent in batches over a
-//! bounded channel, so that memory stays flat however large the input.
+//! Reading: opens each input, decompresses it, tells EPD from PGN, and cuts the stream into
+//! units of work (a few hundred lines, or a few hundred plies of games) handed to a
+//! callback in input order. `seeswap scan` sends them in batches over a bounded channel, so
+//! that memory stays flat however large the input; the Python package analyses them as
+//! they come. Problems found while reading become [`Note`]s in their place in the input.
 
-use super::Pool;
+use crate::format::{detect, first_line, sniff, Format, Sniffed};
+use crate::pgn::{Collector, GameRecord};
+use crate::pool::Pool;
+use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES};
+use crate::rows::{Note, Place};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::SyncSender;
 use std::sync::Arc;
-use swapoff_scan::format::{detect, first_line, sniff, Format, Sniffed};
-use swapoff_scan::pgn::{Collector, GameRecord};
-use swapoff_scan::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES};
 
 /// Bytes of EPD text per unit of work (a few hundred lines).
-const EPD_UNIT_BYTES: usize = 16 << 10;
+pub const EPD_UNIT_BYTES: usize = 16 << 10;
 /// Plies per unit of PGN work.
 const PGN_UNIT_PLIES: usize = 512;
 /// Units per batch: the workers share out one batch at a time.
-pub(super) const BATCH_UNITS: usize = 64;
+pub const BATCH_UNITS: usize = 64;
 /// Longest EPD line read, and longest PGN tag line or comment; a longer EPD line is
 /// reported and skipped.
 const MAX_LINE: usize = MAX_RECORD_BYTES;
 
 /// One unit of work.
 #[derive(Debug)]
-pub(super) enum Work {
+pub enum Work {
     /// Complete lines of an EPD file.
     Epd {
+        /// The input's index.
         file: usize,
+        /// The number of the unit's first line in its file (from 1).
         first_line: u64,
+        /// The lines, each ending in LF (the last one may not).
         text: Vec<u8>,
     },
     /// Whole games of a PGN file.
-    Pgn { file: usize, games: Vec<GameRecord> },
-    /// A problem found while reading, reported in its place in the input.
-    Note {
+    Pgn {
+        /// The input's index.
         file: usize,
-        /// The line it is about, if it is about one (EPD).
-        line: Option<u64>,
-        message: String,
-        skipped: u64,
-        /// The input could not be opened or read (exit status 2 at the end).
-        unreadable: bool,
+        /// The games, in file order.
+        games: Vec<GameRecord>,
     },
-}
-
-/// A batch of units and how many input bytes have been read so far (for progress).
-pub(super) struct Batch {
-    pub work: Vec<Work>,
-    pub bytes: u64,
+    /// A problem found while reading, reported in its place in the input.
+    Note(Note),
 }
 
 /// Counts the bytes read from the inner reader.
@@ -64,125 +60,114 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-/// Collects units into batches and sends them; `false` once the receiver is gone.
+/// Hands units on to the callback; `false` once the callback wants no more.
 struct Sender<'a> {
-    tx: SyncSender<Batch>,
+    emit: &'a mut dyn FnMut(Work) -> bool,
     texts: &'a Pool,
-    work: Vec<Work>,
-    count: Arc<AtomicU64>,
 }
 
 impl Sender<'_> {
     fn push(&mut self, work: Work) -> bool {
-        self.work.push(work);
-        if self.work.len() >= BATCH_UNITS {
-            return self.flush();
-        }
-        true
-    }
-
-    fn flush(&mut self) -> bool {
-        if self.work.is_empty() {
-            return true;
-        }
-        let batch = Batch {
-            work: std::mem::take(&mut self.work),
-            bytes: self.count.load(Ordering::Relaxed),
-        };
-        self.tx.send(batch).is_ok()
+        (self.emit)(work)
     }
 }
 
 /// Total size of the inputs when all are regular files (for a progress bar with an end).
-pub(super) fn total_size(inputs: &[InputName]) -> Option<u64> {
+pub fn total_size(inputs: &[InputName]) -> Option<u64> {
     inputs.iter().map(InputName::size).sum()
 }
 
-/// Reads every input in turn and sends its units; runs on its own thread.
-pub(super) fn read_all(
-    inputs: Vec<InputName>,
-    forced: Option<Format>,
-    tags: Vec<String>,
-    tx: SyncSender<Batch>,
-    texts: &Pool,
+/// How the inputs are read: the format (told from each input's content when `None`), the
+/// PGN tags to keep, and where the buffers of EPD units come from.
+pub struct Reading<'a> {
+    /// The format of every input, or `None` to tell each one's from its first line.
+    pub format: Option<Format>,
+    /// The PGN tags to carry into each game's rows (`--tags`).
+    pub tags: &'a [String],
+    /// Buffers for EPD units (handed back by whoever processes them).
+    pub texts: &'a Pool,
+}
+
+/// Reads every input in turn and hands its units to `emit`, which returns `false` to stop.
+/// Compressed bytes read so far are added to `count` as they come (for progress bars).
+pub fn read_all(
+    inputs: &[InputName],
+    reading: &Reading<'_>,
+    count: &Arc<AtomicU64>,
+    emit: &mut dyn FnMut(Work) -> bool,
 ) {
-    let count = Arc::new(AtomicU64::new(0));
-    let mut sender = Sender {
-        tx,
-        texts,
-        work: Vec::new(),
-        count: Arc::clone(&count),
-    };
     for (file, name) in inputs.iter().enumerate() {
-        let note = |message: String, unreadable: bool| Work::Note {
-            file,
-            line: None,
-            message,
-            skipped: 1,
-            unreadable,
-        };
         let raw = match name.open_raw() {
             Ok(raw) => raw,
             Err(e) => {
-                // The note is prefixed with the file's name.
-                if !sender.push(note(format!("cannot open: {e}; file skipped"), true)) {
+                let note = Note::unreadable(file, format!("cannot open: {e}; file skipped"));
+                if !emit(Work::Note(note)) {
                     return;
                 }
                 continue;
             }
         };
         // Bytes are counted as they come from the file, compressed or not (progress
-        // against its size); then decompressed; then line endings made LF.
+        // against its size).
         let counted = Counting {
             inner: raw,
-            count: Arc::clone(&count),
+            count: Arc::clone(count),
         };
-        let decoded = match decompress(Box::new(counted)) {
-            Ok(d) => d,
-            Err(e) => {
-                if !sender.push(note(format!("read error: {e}; file skipped"), true)) {
-                    return;
-                }
-                continue;
-            }
-        };
-        let mut input = UnixLines::new(decoded);
-        let Sniffed {
-            prefix,
-            blank_lines,
-        } = match sniff(&mut input) {
-            Ok(p) => p,
-            Err(e) => {
-                if !sender.push(note(format!("read error: {e}; file skipped"), true)) {
-                    return;
-                }
-                continue;
-            }
-        };
-        let format = match forced.or_else(|| detect(&prefix)) {
-            Some(f) => f,
-            // Nothing but blank and comment lines: an empty input, nothing to skip.
-            None if first_line(&prefix).is_none() => continue,
-            None => {
-                let message = "cannot tell whether this is EPD or PGN (the first line is \
-                               neither a FEN nor a PGN tag or move); use --format; file skipped"
-                    .to_string();
-                if !sender.push(note(message, false)) {
-                    return;
-                }
-                continue;
-            }
-        };
-        let stream = io::Cursor::new(prefix).chain(input);
-        let ok = match format {
-            Format::Epd => read_epd(file, blank_lines + 1, stream, &mut sender),
-            Format::Pgn => read_pgn(file, stream, &tags, &mut sender),
-        };
-        if !ok {
+        if !read_input(file, Box::new(counted), 0, reading, emit) {
             return;
         }
     }
-    sender.flush();
+}
+
+/// Reads one input (`raw`: its bytes as stored, compressed or not) and hands its units to
+/// `emit`. `lines_before` is added to every line number (a byte range of a larger file).
+/// Returns `false` once `emit` wants no more.
+pub fn read_input(
+    file: usize,
+    raw: Box<dyn Read + Send>,
+    lines_before: u64,
+    reading: &Reading<'_>,
+    emit: &mut dyn FnMut(Work) -> bool,
+) -> bool {
+    let mut sender = Sender {
+        emit,
+        texts: reading.texts,
+    };
+    let decoded = match decompress(raw) {
+        Ok(d) => d,
+        Err(e) => {
+            let note = Note::unreadable(file, format!("read error: {e}; file skipped"));
+            return sender.push(Work::Note(note));
+        }
+    };
+    // Line endings made LF.
+    let mut input = UnixLines::new(decoded);
+    let Sniffed {
+        prefix,
+        blank_lines,
+    } = match sniff(&mut input) {
+        Ok(p) => p,
+        Err(e) => {
+            let note = Note::unreadable(file, format!("read error: {e}; file skipped"));
+            return sender.push(Work::Note(note));
+        }
+    };
+    let format = match reading.format.or_else(|| detect(&prefix)) {
+        Some(f) => f,
+        // Nothing but blank and comment lines: an empty input, nothing to skip.
+        None if first_line(&prefix).is_none() => return true,
+        None => {
+            let message = "cannot tell whether this is EPD or PGN (the first line is \
+                           neither a FEN nor a PGN tag or move); use --format; file skipped";
+            let note = Note::new(file, Place::File, message.to_string());
+            return sender.push(Work::Note(note));
+        }
+    };
+    let stream = io::Cursor::new(prefix).chain(input);
+    match format {
+        Format::Epd => read_epd(file, lines_before + blank_lines + 1, stream, &mut sender),
+        Format::Pgn => read_pgn(file, stream, reading.tags, &mut sender),
+    }
 }
 
 /// Sends the lines read so far as one unit, then a note that one line was skipped, so the
@@ -201,14 +186,9 @@ fn flush_with_note(
         first_line,
         text: std::mem::take(text),
     };
-    let note = Work::Note {
-        file,
-        line: Some(line),
-        message,
-        skipped: 1,
-        unreadable,
-    };
-    sender.push(unit) && sender.push(note)
+    let mut note = Note::new(file, Place::Line(line), message);
+    note.unreadable = unreadable;
+    sender.push(unit) && sender.push(Work::Note(note))
 }
 
 /// Cuts EPD text (whose first line is line `line_no`) into units of whole lines (about
@@ -349,21 +329,17 @@ fn read_pgn(file: usize, input: impl Read, tags: &[String], sender: &mut Sender<
                 plies = 0;
                 let recoverable = e.kind() == io::ErrorKind::InvalidData;
                 let message = if recoverable {
-                    format!("game {}: {e}; game skipped", collector.games)
+                    format!("{e}; game skipped")
                 } else {
-                    format!(
-                        "game {}: read error: {e}; rest of the file skipped",
-                        collector.games
-                    )
+                    format!("read error: {e}; rest of the file skipped")
                 };
-                let note = Work::Note {
-                    file,
-                    line: None,
-                    message,
-                    skipped: 1,
-                    unreadable: !recoverable,
+                let place = Place::Game {
+                    game: collector.games,
+                    ply: None,
                 };
-                if !(sender.push(unit) && sender.push(note)) {
+                let mut note = Note::new(file, place, message);
+                note.unreadable = !recoverable;
+                if !(sender.push(unit) && sender.push(Work::Note(note))) {
                     return false;
                 }
                 if !recoverable {

@@ -1,5 +1,6 @@
-//! `scan --parquet`: the rows of one unit of work as Arrow columns, written by the main
-//! thread as Parquet row groups while the scan streams.
+//! Rows as Arrow columns: `seeswap scan --parquet` writes them as Parquet row groups while
+//! the scan streams, and the Python package hands them to pyarrow, pandas, polars and
+//! Dask, with lists kept as lists and null distinct from empty.
 //!
 //! The schema, one row per position (the CSV's columns, typed):
 //!
@@ -16,8 +17,11 @@
 //! | `threat` | int32, null in check | the same for the opponent |
 //! | `hanging_white`, `hanging_black` | list of struct {`square`: string, `piece`: string, `gain`: int32}, null for the side to move in check | pieces en prise |
 //! | `tag_NAME` | string, null when missing | each `--tags` name |
+//! | `error` | string, null for a position | only with [`Layout::errors`]: why a line, game or input could not be read; the other columns of such a row are null but for `file`, `line`, `game` and `ply` |
 
-use super::output::{Origin, Row};
+use crate::analysis::{piece_letter, Hanging};
+use crate::json::push_uci;
+use crate::rows::{Note, Origin, Place, Row};
 use arrow_array::builder::{
     BooleanBuilder, Int32Builder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder,
     UInt64Builder,
@@ -26,7 +30,6 @@ use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 use cozy_chess::Color;
 use std::sync::Arc;
-use swapoff_scan::analysis::{piece_letter, Hanging};
 
 fn capture_fields() -> Fields {
     Fields::from(vec![
@@ -47,34 +50,52 @@ fn list_of(fields: Fields) -> DataType {
     DataType::List(Arc::new(Field::new("item", DataType::Struct(fields), true)))
 }
 
-/// The Parquet schema for a scan with or without a `file` column and with these tags.
-pub(super) fn schema(with_file: bool, tag_names: &[String]) -> SchemaRef {
-    let mut fields = Vec::new();
-    if with_file {
-        fields.push(Field::new("file", DataType::Utf8, false));
-    }
-    fields.extend([
-        Field::new("line", DataType::UInt64, true),
-        Field::new("game", DataType::UInt64, true),
-        Field::new("ply", DataType::UInt32, true),
-        Field::new("fen", DataType::Utf8, false),
-        Field::new("in_check", DataType::Boolean, false),
-        Field::new("captures", list_of(capture_fields()), false),
-        Field::new("best_move", DataType::Utf8, true),
-        Field::new("best_see", DataType::Int32, true),
-        Field::new("balance", DataType::Int32, false),
-        Field::new("threat", DataType::Int32, true),
-        Field::new("hanging_white", list_of(hanging_fields()), true),
-        Field::new("hanging_black", list_of(hanging_fields()), true),
-    ]);
-    for name in tag_names {
-        fields.push(Field::new(format!("tag_{name}"), DataType::Utf8, true));
-    }
-    Arc::new(Schema::new(fields))
+/// Which columns the rows have.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// A leading `file` column.
+    pub file: bool,
+    /// The PGN tags, a `tag_NAME` column each.
+    pub tags: Vec<String>,
+    /// A trailing `error` column, with a row for each [`Note`].
+    pub errors: bool,
 }
 
-/// Column builders for the rows of one unit of work.
-pub(super) struct Columns {
+impl Layout {
+    /// The Arrow schema of rows with these columns.
+    pub fn schema(&self) -> SchemaRef {
+        // With error rows, the columns of the analysis are null on those rows.
+        let always = !self.errors;
+        let mut fields = Vec::new();
+        if self.file {
+            fields.push(Field::new("file", DataType::Utf8, false));
+        }
+        fields.extend([
+            Field::new("line", DataType::UInt64, true),
+            Field::new("game", DataType::UInt64, true),
+            Field::new("ply", DataType::UInt32, true),
+            Field::new("fen", DataType::Utf8, !always),
+            Field::new("in_check", DataType::Boolean, !always),
+            Field::new("captures", list_of(capture_fields()), !always),
+            Field::new("best_move", DataType::Utf8, true),
+            Field::new("best_see", DataType::Int32, true),
+            Field::new("balance", DataType::Int32, !always),
+            Field::new("threat", DataType::Int32, true),
+            Field::new("hanging_white", list_of(hanging_fields()), true),
+            Field::new("hanging_black", list_of(hanging_fields()), true),
+        ]);
+        for name in &self.tags {
+            fields.push(Field::new(format!("tag_{name}"), DataType::Utf8, true));
+        }
+        if self.errors {
+            fields.push(Field::new("error", DataType::Utf8, true));
+        }
+        Arc::new(Schema::new(fields))
+    }
+}
+
+/// Column builders for a run of rows (one unit of work, one partition).
+pub struct Columns {
     schema: SchemaRef,
     file: Option<StringBuilder>,
     line: UInt64Builder,
@@ -90,6 +111,7 @@ pub(super) struct Columns {
     hanging_white: ListBuilder<StructBuilder>,
     hanging_black: ListBuilder<StructBuilder>,
     tags: Vec<StringBuilder>,
+    error: Option<StringBuilder>,
     rows: usize,
 }
 
@@ -99,11 +121,12 @@ fn list_builder(fields: Fields) -> ListBuilder<StructBuilder> {
 }
 
 impl Columns {
-    /// Empty columns for `schema` (from [`schema`]).
-    pub fn new(schema: SchemaRef, with_file: bool, tags: usize) -> Columns {
+    /// Empty columns for `layout`, whose schema is `schema` (from [`Layout::schema`],
+    /// made once and shared).
+    pub fn new(layout: &Layout, schema: SchemaRef) -> Columns {
         Columns {
             schema,
-            file: with_file.then(StringBuilder::new),
+            file: layout.file.then(StringBuilder::new),
             line: UInt64Builder::new(),
             game: UInt64Builder::new(),
             ply: UInt32Builder::new(),
@@ -116,7 +139,8 @@ impl Columns {
             threat: Int32Builder::new(),
             hanging_white: list_builder(hanging_fields()),
             hanging_black: list_builder(hanging_fields()),
-            tags: (0..tags).map(|_| StringBuilder::new()).collect(),
+            tags: layout.tags.iter().map(|_| StringBuilder::new()).collect(),
+            error: layout.errors.then(StringBuilder::new),
             rows: 0,
         }
     }
@@ -124,6 +148,11 @@ impl Columns {
     /// Rows pushed so far.
     pub fn len(&self) -> usize {
         self.rows
+    }
+
+    /// Whether no row has been pushed.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
     }
 
     /// Adds one position; `file` is the input's name.
@@ -149,7 +178,7 @@ impl Columns {
         let mut uci = Vec::with_capacity(5);
         for c in &report.captures {
             uci.clear();
-            super::output::push_uci(&mut uci, c.mv);
+            push_uci(&mut uci, c.mv);
             let item = self.captures.values();
             string_field(item, 0).append_value(String::from_utf8_lossy(&uci));
             int_field(item, 1).append_value(c.see);
@@ -159,7 +188,7 @@ impl Columns {
         match report.captures.first() {
             Some(best) => {
                 uci.clear();
-                super::output::push_uci(&mut uci, best.mv);
+                push_uci(&mut uci, best.mv);
                 self.best_move.append_value(String::from_utf8_lossy(&uci));
                 self.best_see.append_value(best.see);
             }
@@ -201,11 +230,56 @@ impl Columns {
         for (i, builder) in self.tags.iter_mut().enumerate() {
             builder.append_option(row.tags.get(i).and_then(Option::as_deref));
         }
+        if let Some(error) = self.error.as_mut() {
+            error.append_null();
+        }
+        self.rows += 1;
+    }
+
+    /// Adds a row for a note (only with an `error` column; without one, notes are not
+    /// rows and this does nothing): where it is, and why; null elsewhere.
+    pub fn push_note(&mut self, note: &Note, file: &str) {
+        let Some(error) = self.error.as_mut() else {
+            return;
+        };
+        error.append_value(&note.message);
+        if let Some(f) = self.file.as_mut() {
+            f.append_value(file);
+        }
+        match note.place {
+            Place::File => {
+                self.line.append_null();
+                self.game.append_null();
+                self.ply.append_null();
+            }
+            Place::Line(line) => {
+                self.line.append_value(line);
+                self.game.append_null();
+                self.ply.append_null();
+            }
+            Place::Game { game, ply } => {
+                self.line.append_null();
+                self.game.append_value(game);
+                self.ply.append_option(ply);
+            }
+        }
+        self.fen.append_null();
+        self.in_check.append_null();
+        self.captures.append(false);
+        self.best_move.append_null();
+        self.best_see.append_null();
+        self.balance.append_null();
+        self.threat.append_null();
+        self.hanging_white.append(false);
+        self.hanging_black.append(false);
+        for builder in &mut self.tags {
+            builder.append_null();
+        }
         self.rows += 1;
     }
 
     /// The rows as one record batch.
-    pub fn finish(mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
+    pub fn finish(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
         let mut columns: Vec<ArrayRef> = Vec::new();
         if let Some(f) = self.file.as_mut() {
             columns.push(Arc::new(f.finish()));
@@ -225,7 +299,11 @@ impl Columns {
         for t in &mut self.tags {
             columns.push(Arc::new(t.finish()));
         }
-        RecordBatch::try_new(self.schema, columns)
+        if let Some(e) = self.error.as_mut() {
+            columns.push(Arc::new(e.finish()));
+        }
+        self.rows = 0;
+        RecordBatch::try_new(Arc::clone(&self.schema), columns)
     }
 }
 

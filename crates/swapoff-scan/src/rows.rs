@@ -1,0 +1,283 @@
+//! From units of work to rows: the one function, [`Scanner::process`], that both the
+//! `seeswap scan` command and the Python package run on what [`units`](crate::units)
+//! reads. Each position analysed becomes a [`Row`]; each line, game or file that cannot be
+//! read becomes a [`Note`] in its place, so nothing is dropped silently. A [`Sink`]
+//! takes both: the command writes rows as JSON, CSV or Parquet and notes to stderr, the
+//! Python package turns both into Arrow rows (notes with an `error` column).
+
+use crate::analysis::Report;
+use crate::pgn::{self, GameRecord};
+use crate::units::Work;
+use crate::{epd, text};
+use cozy_chess::Board;
+use swapoff::See;
+
+/// Where a position comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Line `line` (from 1) of an EPD file.
+    Line(u64),
+    /// Ply `ply` (0 = the starting position) of game `game` (from 1) of a PGN file.
+    Game {
+        /// The game's number in its file, from 1.
+        game: u64,
+        /// Plies played from the game's start.
+        ply: u32,
+    },
+}
+
+/// One analysed position.
+pub struct Row<'a> {
+    /// The input's index.
+    pub file: usize,
+    /// Where in the input.
+    pub origin: Origin,
+    /// The position's FEN (empty when the scanner was told not to write it).
+    pub fen: &'a [u8],
+    /// The position.
+    pub board: &'a Board,
+    /// Its analysis.
+    pub report: &'a Report,
+    /// The values of the scanner's tags for this position's game (`None`: not a game, or
+    /// the game has no such tag), in the order of [`Scanner::tag_names`]; empty for EPD.
+    pub tags: &'a [Option<String>],
+}
+
+/// What part of an input a note is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The whole input.
+    File,
+    /// One line of an EPD input.
+    Line(u64),
+    /// A game of a PGN input, and the ply where the problem is, when it is at one.
+    Game {
+        /// The game's number in its file, from 1.
+        game: u64,
+        /// The ply (0 = the starting position) the problem is at, if it is at one.
+        ply: Option<u32>,
+    },
+}
+
+/// A line, game or input that could not be read or analysed, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The input's index.
+    pub file: usize,
+    /// What part of it.
+    pub place: Place,
+    /// Why, and what was skipped (`"...; line skipped"`).
+    pub message: String,
+    /// How many lines, games or game remainders were skipped (0 or 1).
+    pub skipped: u64,
+    /// The input could not be opened or read to its end (the command's exit status 2).
+    pub unreadable: bool,
+}
+
+impl Note {
+    /// A note that skips one line, game or input.
+    pub fn new(file: usize, place: Place, message: String) -> Note {
+        Note {
+            file,
+            place,
+            message,
+            skipped: 1,
+            unreadable: false,
+        }
+    }
+
+    /// A note that an input could not be opened or read.
+    pub fn unreadable(file: usize, message: String) -> Note {
+        Note {
+            unreadable: true,
+            ..Note::new(file, Place::File, message)
+        }
+    }
+
+    /// The note as the command prints it, after the input's name `path`:
+    /// `path:LINE: why`, `path: game N: why` or `path: why`.
+    pub fn display(&self, path: &str) -> String {
+        match self.place {
+            Place::File => format!("{path}: {}", self.message),
+            Place::Line(line) => format!("{path}:{line}: {}", self.message),
+            Place::Game { game, .. } => format!("{path}: game {game}: {}", self.message),
+        }
+    }
+}
+
+/// Where rows and notes go.
+pub trait Sink {
+    /// One analysed position.
+    fn row(&mut self, row: &Row<'_>);
+    /// One problem, in its place among the rows.
+    fn note(&mut self, note: Note);
+    /// A PGN game was read (counted whether or not it could be analysed).
+    fn game(&mut self) {}
+}
+
+/// The per-position analysis of a scan: the evaluator, the tags kept, and whether rows
+/// carry their FEN.
+pub struct Scanner {
+    /// Rules and values.
+    pub see: See,
+    /// The PGN tags whose values rows carry (`--tags`).
+    pub tag_names: Vec<String>,
+    /// Whether PGN rows get their FEN written (a summary needs none; EPD rows always
+    /// have theirs, the reader writes it anyway).
+    pub fens: bool,
+}
+
+impl Scanner {
+    /// Analyses one unit of work, handing its rows and notes to `sink` in input order.
+    pub fn process(&self, work: &Work, sink: &mut impl Sink) {
+        match work {
+            Work::Epd {
+                file,
+                first_line,
+                text,
+            } => self.process_epd(*file, *first_line, text, sink),
+            Work::Pgn { file, games } => {
+                let mut report = Report::default();
+                let mut fen = Vec::with_capacity(96);
+                for game in games {
+                    self.process_game(*file, game, sink, &mut report, &mut fen);
+                }
+            }
+            Work::Note(note) => sink.note(note.clone()),
+        }
+    }
+
+    fn process_epd(&self, file: usize, first_line: u64, text: &[u8], sink: &mut impl Sink) {
+        let mut report = Report::default();
+        let mut fen = Vec::with_capacity(96);
+        // The whole unit is checked for UTF-8 at once (long runs go a word at a time); only
+        // a unit that fails is checked line by line, to name the bad lines.
+        let whole = std::str::from_utf8(text).ok();
+        // memchr finds the line ends a word at a time, not a byte at a time.
+        let mut start = 0;
+        for (i, end) in memchr::memchr_iter(b'\n', text)
+            .chain(std::iter::once(text.len()))
+            .enumerate()
+        {
+            let (start_of_line, raw) = (start, &text[start..end]);
+            start = end + 1;
+            let line_no = first_line + i as u64;
+            let fail = |sink: &mut dyn FnMut(Note), why: &str| {
+                sink(Note::new(
+                    file,
+                    Place::Line(line_no),
+                    format!("{why}; line skipped"),
+                ));
+            };
+            // A line of valid text ends at ASCII line ends, so it is text in turn.
+            let line = match whole.and_then(|whole| whole.get(start_of_line..end)) {
+                Some(line) => Ok(line),
+                None => std::str::from_utf8(raw),
+            };
+            let Ok(line) = line else {
+                fail(&mut |n| sink.note(n), "not UTF-8 text");
+                continue;
+            };
+            match epd::read_line(line, &mut fen) {
+                Ok(None) => continue,
+                Ok(Some(board)) => {
+                    report.analyze(&board, &self.see);
+                    sink.row(&Row {
+                        file,
+                        origin: Origin::Line(line_no),
+                        fen: &fen,
+                        board: &board,
+                        report: &report,
+                        tags: &[],
+                    });
+                }
+                Err(why) => fail(&mut |n| sink.note(n), &why),
+            }
+        }
+    }
+
+    fn process_game(
+        &self,
+        file: usize,
+        game: &GameRecord,
+        sink: &mut impl Sink,
+        report: &mut Report,
+        fen: &mut Vec<u8>,
+    ) {
+        sink.game();
+        let note = |ply: Option<u32>, message: String| {
+            let place = Place::Game {
+                game: game.number,
+                ply,
+            };
+            Note::new(file, place, message)
+        };
+        if let Some(why) = &game.rejected {
+            sink.note(note(None, why.clone()));
+            return;
+        }
+        if game.is_empty() {
+            let why = "no tag, move or result (not PGN text?); skipped";
+            sink.note(note(None, why.to_string()));
+            return;
+        }
+        let mut pos = match pgn::start(game) {
+            Ok(pos) => pos,
+            Err(why) => {
+                sink.note(note(None, format!("{why}; game skipped")));
+                return;
+            }
+        };
+        let mut emit = |pos: &shakmaty::Chess, ply: u32, sink: &mut _| -> Result<(), String> {
+            use shakmaty::Position;
+            let board = pgn::to_cozy(pos)?;
+            report.analyze(&board, &self.see);
+            fen.clear();
+            if self.fens {
+                text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
+            }
+            Sink::row(
+                sink,
+                &Row {
+                    file,
+                    origin: Origin::Game {
+                        game: game.number,
+                        ply,
+                    },
+                    fen,
+                    board: &board,
+                    report,
+                    tags: &game.tag_values,
+                },
+            );
+            Ok(())
+        };
+        let mut ply = 0u32;
+        if let Err(why) = emit(&pos, ply, sink) {
+            sink.note(note(Some(0), format!("ply 0: {why}; game skipped")));
+            return;
+        }
+        for san in &game.moves {
+            if let Err(why) = pgn::play(&mut pos, san) {
+                // `play` leaves the position as it was when it fails.
+                let message = format!(
+                    "ply {} ({}): {why}; rest of the game skipped",
+                    ply + 1,
+                    pgn::describe(&pos, san)
+                );
+                sink.note(note(Some(ply + 1), message));
+                return;
+            }
+            ply += 1;
+            if let Err(why) = emit(&pos, ply, sink) {
+                let message = format!("ply {ply} (after {san}): {why}; rest of the game skipped");
+                sink.note(note(Some(ply), message));
+                return;
+            }
+        }
+        if game.truncated {
+            let message = format!("mainline longer than {ply} plies; rest of the game skipped");
+            sink.note(note(Some(ply), message));
+        }
+    }
+}
