@@ -244,13 +244,14 @@ fn trace_table(pos: &Chess, mv: Move, trace: &Trace) -> String {
                 trace.negamax[d]
             );
         }
-        let mut text = format!("{}{}", c.piece.letter(), c.from);
+        let letter = |role, side| swapoff_scan::json::fen_letter(role, side);
+        let mut text = format!("{}{}", letter(c.piece, c.side), c.from);
         match c.captured {
-            Some(r) => text.push_str(&format!("x{}{}", r.letter(), c.to)),
+            Some(r) => text.push_str(&format!("x{}{}", letter(r, !c.side), c.to)),
             None => text.push_str(&format!("-{}", c.to)),
         }
         if let Some(p) = c.promotion {
-            text.push_str(&format!("={}", p.letter()));
+            text.push_str(&format!("={}", letter(p, c.side)));
         }
         let _ = writeln!(
             s,
@@ -269,7 +270,7 @@ fn trace_table(pos: &Chess, mv: Move, trace: &Trace) -> String {
             side_name(!last.side),
             format!(
                 "?x{}{}",
-                last.promotion.unwrap_or(last.piece).letter(),
+                swapoff_scan::json::fen_letter(last.promotion.unwrap_or(last.piece), last.side),
                 last.to
             ),
             swapoff_scan::json::why_the_exchange_ends(pos, mv, trace),

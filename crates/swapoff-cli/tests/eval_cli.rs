@@ -147,8 +147,8 @@ fn trace_shows_the_board_the_sequence_and_the_stand_pat() {
     assert!(rank8.contains("(q)"), "{rank8}");
     // Pieces that take no part do not appear: the black king on b8.
     assert!(!rank8.contains('k'), "{rank8}");
-    assert!(text.contains("Nd3xPe5"), "{text}");
-    assert!(text.contains("Qh8xQe5"), "{text}");
+    assert!(text.contains("Nd3xpe5"), "{text}");
+    assert!(text.contains("qh8xQe5"), "{text}");
     assert!(text.contains("white stands pat"), "{text}");
     assert_eq!(text.lines().last(), Some("value -225"));
 }
@@ -355,7 +355,7 @@ fn the_trace_says_why_an_attacker_does_not_take() {
     // The e7 bishop is pinned along the e-file once the knight has left e4.
     let o = eval(&["4k3/4b3/8/6n1/4N3/8/8/K3R3 w - -", "Nxg5", "--trace"]);
     assert!(
-        stdout(&o).contains("(Be7 is pinned to its king)"),
+        stdout(&o).contains("(be7 is pinned to its king)"),
         "{}",
         stdout(&o)
     );
@@ -369,7 +369,7 @@ fn the_trace_says_why_an_attacker_does_not_take() {
         "exact",
     ]);
     assert!(
-        stdout(&o).contains("(Pf7 cannot take: black is in check)"),
+        stdout(&o).contains("(pf7 cannot take: black is in check)"),
         "{}",
         stdout(&o)
     );
@@ -381,7 +381,7 @@ fn the_trace_says_why_an_attacker_does_not_take() {
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["trace"]["end"], "Be7 is pinned to its king");
+    assert_eq!(v["trace"]["end"], "be7 is pinned to its king");
     // Nothing left to take with: said so.
     let o = eval(&[WIKI_1, "Rxe5", "--trace", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();

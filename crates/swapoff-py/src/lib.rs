@@ -44,20 +44,10 @@ fn evaluator(rules: &str, values: Option<(i32, i32, i32, i32, i32)>) -> PyResult
     }
 }
 
-/// A position read from a FEN: standard castling first (the library's parser, with its
-/// messages), then Chess960 castling (Shredder-FEN or X-FEN rights) when only castling
-/// stood in the way.
+/// A position read from a FEN by the reader `see_many` and the command use (4 to 6
+/// fields; standard castling rights, or Chess960's where only they fit), with its message.
 fn from_fen(fen: &str) -> PyResult<Chess> {
-    match swapoff::parse::position(fen) {
-        Ok(pos) => Ok(pos),
-        Err(e) => {
-            let chess960 = fen
-                .parse::<shakmaty::fen::Fen>()
-                .ok()
-                .and_then(|f| f.into_position::<Chess>(CastlingMode::Chess960).ok());
-            chess960.ok_or_else(|| error(format!("bad FEN {fen:?}: {e}")))
-        }
-    }
+    swapoff::parse::position(fen).map_err(|e| error(format!("bad FEN {fen:?}: {e}")))
 }
 
 /// A position of the Python side, parsed once and asked several questions.
@@ -282,21 +272,41 @@ fn see_many<'py>(
 }
 
 /// `seeswap scan`'s rows for a block of EPD text or PGN games (decompressed first when
-/// compressed), as CSV text with a header: the Dask reader's partition function. `first_line` is
-/// the line number of the block's first line.
+/// compressed), as an Arrow IPC stream with a `file` column holding `name` and an `error`
+/// column: the Dask reader's partition function. `first_line` is the line number of the
+/// block's first line in its file; `tags` the PGN tags to carry, as `tag_NAME` columns.
 #[pyfunction]
-#[pyo3(signature = (data, format, rules, values=None, first_line=1))]
-fn scan_block(
-    py: Python<'_>,
+#[pyo3(signature = (data, name, format, rules, values=None, first_line=1, tags=Vec::new()))]
+#[allow(clippy::too_many_arguments)]
+fn scan_block<'py>(
+    py: Python<'py>,
     data: Vec<u8>,
+    name: &str,
     format: &str,
     rules: &str,
     values: Option<(i32, i32, i32, i32, i32)>,
     first_line: u64,
-) -> PyResult<String> {
+    tags: Vec<String>,
+) -> PyResult<Bound<'py, PyBytes>> {
     let see = evaluator(rules, values)?;
-    py.detach(|| scan::block(&data, format, &see, first_line))
-        .map_err(error)
+    let stream = py
+        .detach(|| scan::block(data, name, format, see, first_line, &tags))
+        .map_err(error)?;
+    Ok(PyBytes::new(py, &stream))
+}
+
+/// What the first bytes of a file say, as the command tells them: its compression
+/// (`"zstd"`, `"gzip"`, `"bzip2"` or `None`) and its format (`"epd"`, `"pgn"` or `None` when
+/// the bytes do not reach a line that tells).
+#[pyfunction]
+fn sniff(head: &[u8]) -> (Option<&'static str>, Option<&'static str>) {
+    use swapoff_scan::format::{describe, Format};
+    let (compression, format) = describe(head);
+    let format = format.map(|f| match f {
+        Format::Epd => "epd",
+        Format::Pgn => "pgn",
+    });
+    (compression.map(|c| c.name()), format)
 }
 
 mod scan;
@@ -307,6 +317,7 @@ fn _swapoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_function(wrap_pyfunction!(see_many, m)?)?;
     m.add_function(wrap_pyfunction!(scan_block, m)?)?;
+    m.add_function(wrap_pyfunction!(sniff, m)?)?;
     m.add("SwapoffError", m.py().get_type::<SwapoffError>())?;
     Ok(())
 }

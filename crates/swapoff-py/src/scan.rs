@@ -1,173 +1,116 @@
-//! A block of EPD text or PGN games to `seeswap scan` rows, as CSV (its columns and an
-//! `error` column): what a Dask partition computes. Reading, validation and analysis are
-//! `swapoff-scan`'s, as in the
-//! tool; a line or game that cannot be read gives a row with an `error` field, so nothing
-//! is dropped silently.
+//! A block of EPD text or PGN games to `seeswap scan`'s rows, as an Arrow IPC stream: what a
+//! Dask partition computes. Reading, analysis and rows are `swapoff-scan`'s, the very
+//! functions `seeswap scan` runs; this file is only the sink. A line, game or input that
+//! cannot be read gives a row with an `error` field (the message the command prints), so
+//! nothing is dropped silently.
 
-use shakmaty::fen::Fen;
-use shakmaty::{Chess, EnPassantMode};
-use std::io::{Cursor, Read};
+use std::io::Cursor;
+use std::sync::Arc;
 use swapoff::See;
-use swapoff_scan::analysis::Report;
-use swapoff_scan::format::{detect, sniff, Format};
-use swapoff_scan::records::{decompress, Records, UnixLines, MAX_RECORD_BYTES};
-use swapoff_scan::{epd, json, pgn};
+use swapoff_scan::arrow::{Columns, Layout};
+use swapoff_scan::format::Format;
+use swapoff_scan::pool::Pool;
+use swapoff_scan::rows::{Note, Row, Scanner, Sink};
+use swapoff_scan::units::{read_input, Reading, Work};
 
-/// The CSV header of the rows.
-pub const HEADER: &str = "line,game,ply,fen,in_check,captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list,error\n";
+/// Rows as Arrow columns, notes as error rows, cut into record batches as they grow.
+struct ArrowRows<'a> {
+    name: &'a str,
+    columns: Columns,
+    writer: arrow_ipc::writer::StreamWriter<Vec<u8>>,
+    failed: Option<String>,
+}
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn push_field(out: &mut Vec<u8>, text: &str) {
-    if text.contains([',', '"', '\n', '\r']) {
-        out.push(b'"');
-        out.extend_from_slice(text.replace('"', "\"\"").as_bytes());
-        out.push(b'"');
-    } else {
-        out.extend_from_slice(text.as_bytes());
+/// Rows per record batch.
+const BATCH_ROWS: usize = 1 << 16;
+
+impl ArrowRows<'_> {
+    fn flush(&mut self) {
+        if self.columns.is_empty() || self.failed.is_some() {
+            return;
+        }
+        let written = self
+            .columns
+            .finish()
+            .and_then(|batch| self.writer.write(&batch));
+        if let Err(e) = written {
+            self.failed = Some(e.to_string());
+        }
     }
 }
 
-/// One analysed row: where it comes from (`line,game,ply,`), the FEN, the analysis.
-fn push_row(
-    out: &mut Vec<u8>,
-    fen: &str,
-    origin: &str,
-    board: &cozy_chess::Board,
-    report: &Report,
-) {
-    out.extend_from_slice(origin.as_bytes());
-    push_field(out, fen);
-    out.push(b',');
-    json::csv_analysis_fields(out, board, report);
-    out.extend_from_slice(b",\n");
+impl Sink for ArrowRows<'_> {
+    fn row(&mut self, row: &Row<'_>) {
+        self.columns.push(row, self.name);
+        if self.columns.len() >= BATCH_ROWS {
+            self.flush();
+        }
+    }
+
+    fn note(&mut self, note: Note) {
+        self.columns.push_note(&note, self.name);
+    }
 }
 
-/// One row that could not be analysed: the text read, empty analysis, and why.
-fn push_error(out: &mut Vec<u8>, text: &str, origin: &str, why: &str) {
-    out.extend_from_slice(origin.as_bytes());
-    push_field(out, text);
-    out.extend_from_slice(b",,,,,,,,,,");
-    push_field(out, why);
-    out.push(b'\n');
-}
-
-/// The rows of `data` (`format` is `"epd"`, `"pgn"` or `"auto"`).
-pub fn block(data: &[u8], format: &str, see: &See, first_line: u64) -> Result<String, String> {
-    let raw = decompress(Box::new(Cursor::new(data.to_vec()))).map_err(|e| e.to_string())?;
-    let mut input = UnixLines::new(raw);
-    let sniffed = sniff(&mut input).map_err(|e| e.to_string())?;
+/// The rows of `data` (`format` is `"epd"`, `"pgn"` or `"auto"`) as an Arrow IPC stream,
+/// with a `file` column holding `name` and an `error` column. `first_line` is the line
+/// number of the block's first line in its file.
+pub fn block(
+    data: Vec<u8>,
+    name: &str,
+    format: &str,
+    see: See,
+    first_line: u64,
+    tags: &[String],
+) -> Result<Vec<u8>, String> {
     let format = match format {
         "epd" => Some(Format::Epd),
         "pgn" => Some(Format::Pgn),
-        "auto" => detect(&sniffed.prefix),
+        "auto" => None,
         other => return Err(format!("format {other:?} is not epd, pgn or auto")),
     };
-    let Some(format) = format else {
-        return if sniffed.prefix.iter().all(u8::is_ascii_whitespace) {
-            Ok(HEADER.to_string())
-        } else {
-            Err("cannot tell whether this is EPD or PGN; give format=\"epd\" or \"pgn\"".into())
-        };
+    let layout = Layout {
+        file: true,
+        tags: tags.to_vec(),
+        errors: true,
     };
-    let line0 = first_line + sniffed.blank_lines;
-    let stream = Cursor::new(sniffed.prefix).chain(input);
-    let mut out = Vec::with_capacity(data.len() * 4);
-    out.extend_from_slice(HEADER.as_bytes());
-    let mut report = Report::default();
-    match format {
-        Format::Epd => epd_rows(stream, line0, see, &mut report, &mut out)?,
-        Format::Pgn => pgn_rows(stream, see, &mut report, &mut out)?,
+    let schema = layout.schema();
+    let writer =
+        arrow_ipc::writer::StreamWriter::try_new(Vec::new(), &schema).map_err(|e| e.to_string())?;
+    let mut sink = ArrowRows {
+        name,
+        columns: Columns::new(&layout, Arc::clone(&schema)),
+        writer,
+        failed: None,
+    };
+    let scanner = Scanner {
+        see,
+        tag_names: tags.to_vec(),
+        fens: true,
+    };
+    let texts = Pool::default();
+    let reading = Reading {
+        format,
+        tags,
+        texts: &texts,
+    };
+    read_input(
+        0,
+        Box::new(Cursor::new(data)),
+        first_line.saturating_sub(1),
+        &reading,
+        &mut |work: Work| {
+            scanner.process(&work, &mut sink);
+            if let Work::Epd { text, .. } = work {
+                texts.put(text);
+            }
+            true
+        },
+    );
+    sink.flush();
+    if let Some(why) = sink.failed {
+        return Err(why);
     }
-    String::from_utf8(out).map_err(|e| e.to_string())
-}
-
-fn epd_rows(
-    stream: impl Read,
-    line0: u64,
-    see: &See,
-    report: &mut Report,
-    out: &mut Vec<u8>,
-) -> Result<(), String> {
-    let mut records = Records::new(stream);
-    let mut fen = Vec::with_capacity(96);
-    while let Some((n, record)) = records.next_record().map_err(|e| e.to_string())? {
-        let origin = format!("{},,,", line0 + n - 1);
-        let text = match record.text() {
-            Ok(text) => text,
-            Err(why) => {
-                push_error(out, "", &origin, &why);
-                continue;
-            }
-        };
-        match epd::read_line(text, &mut fen) {
-            Ok(None) => {}
-            Ok(Some(board)) => {
-                report.analyze(&board, see);
-                push_row(out, &String::from_utf8_lossy(&fen), &origin, &board, report);
-            }
-            Err(why) => push_error(out, text.trim(), &origin, &why),
-        }
-    }
-    Ok(())
-}
-
-fn pgn_rows(
-    stream: impl Read,
-    see: &See,
-    report: &mut Report,
-    out: &mut Vec<u8>,
-) -> Result<(), String> {
-    let mut reader = pgn_reader::Reader::build(stream)
-        .set_supported_tag_line_length(MAX_RECORD_BYTES)
-        .set_supported_comment_length(MAX_RECORD_BYTES)
-        .finish();
-    let mut collector = pgn::Collector::default();
-    loop {
-        let game = match reader.read_game(&mut collector) {
-            Ok(Some(game)) => game,
-            Ok(None) => return Ok(()),
-            Err(e) => {
-                let origin = format!(",{},,", collector.games);
-                push_error(out, "", &origin, &e.to_string());
-                if e.kind() == std::io::ErrorKind::InvalidData {
-                    continue;
-                }
-                return Ok(());
-            }
-        };
-        let at = |ply: u32| format!(",{},{ply},", game.number);
-        if let Some(why) = &game.rejected {
-            push_error(out, "", &at(0), why);
-            continue;
-        }
-        let mut pos = match pgn::start(&game) {
-            Ok(pos) => pos,
-            Err(why) => {
-                push_error(out, "", &at(0), &why);
-                continue;
-            }
-        };
-        let mut emit = |pos: &Chess, ply: u32, out: &mut Vec<u8>| match pgn::to_cozy(pos) {
-            Ok(board) => {
-                report.analyze(&board, see);
-                let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-                push_row(out, &fen, &at(ply), &board, report);
-            }
-            Err(why) => push_error(out, "", &at(ply), &why),
-        };
-        emit(&pos, 0, out);
-        for (i, san) in game.moves.iter().enumerate() {
-            let ply = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            if let Err(why) = pgn::play(&mut pos, san) {
-                push_error(
-                    out,
-                    "",
-                    &at(ply),
-                    &format!("{why}; rest of the game skipped"),
-                );
-                break;
-            }
-            emit(&pos, ply, out);
-        }
-    }
+    sink.writer.finish().map_err(|e| e.to_string())?;
+    sink.writer.into_inner().map_err(|e| e.to_string())
 }

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import chess
 import chess.pgn
+import chess.variant
 import numpy as np
 import pytest
 
@@ -100,8 +101,8 @@ def test_trace_is_the_eval_trace():
     assert t["gains"] == [100, 225, 100, 400, -75, 1075, -75]
     assert t["value"] == -225
     # By square, a1 first.
-    assert t["attackers"] == {"white": ["Re2", "Nd3"], "black": ["Bf6", "Nd7"]}
-    assert t["xrays"] == {"white": ["Qe1"], "black": ["Qh8"]}
+    assert t["attackers"] == {"white": ["Re2", "Nd3"], "black": ["bf6", "nd7"]}
+    assert t["xrays"] == {"white": ["Qe1"], "black": ["qh8"]}
 
 
 def test_boards_read_from_bitboards_equal_their_fens_chess960_included():
@@ -224,3 +225,63 @@ def test_readme_python_examples_run(readme, monkeypatch):
     for block in blocks:
         # A script guarded by `if __name__ == "__main__"` runs as a script.
         exec(compile(block, readme, "exec"), {"__name__": "__main__"})
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        chess.variant.AtomicBoard(),
+        chess.variant.AntichessBoard(),
+        chess.variant.CrazyhouseBoard(),
+        chess.variant.ThreeCheckBoard(),
+        chess.variant.KingOfTheHillBoard(),
+        chess.variant.RacingKingsBoard(),
+    ],
+    ids=lambda b: type(b).__name__,
+)
+def test_a_variant_board_is_refused_by_name(board):
+    move = next(iter(board.legal_moves))
+    for call in (
+        lambda: swapoff.see(board, move),
+        lambda: swapoff.see_ge(board, move),
+        lambda: swapoff.trace(board, move),
+        lambda: swapoff.analyze(board),
+    ):
+        with pytest.raises(swapoff.SwapoffError, match=type(board).uci_variant):
+            call()
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        # A bare placement, and three fields: not a FEN of 4 to 6 fields.
+        "4k3/8/8/8/8/8/8/4K3",
+        "4k3/8/8/8/8/8/8/4K3 w -",
+        # A Crazyhouse pocket and a Three-check counter: variants, not chess.
+        "4k3/8/8/8/8/8/8/4K3[] w - - 0 1",
+        "4k3/8/8/8/8/8/8/4KR2 w - - 3+3 0 1",
+    ],
+)
+def test_see_reads_fens_as_see_many_and_the_tool_do(fen):
+    move = "e1e2"
+    with pytest.raises(swapoff.SwapoffError, match="bad FEN"):
+        swapoff.see(fen, move)
+    with pytest.raises(swapoff.SwapoffError, match="row 0: bad FEN"):
+        swapoff.see_many([fen], [move])
+    assert seeswap("eval", fen, move).strip() == ""
+
+
+def test_one_piece_notation_in_trace_and_analyze():
+    # Black's d6 pawn takes on e5; White's d4 pawn takes back. FEN letters everywhere:
+    # lower case for Black.
+    fen = "4k3/8/3p4/4N3/3P4/8/8/4K3 b - - 0 1"
+    trace = swapoff.trace(fen, "d6e5")
+    assert trace["attackers"] == {"white": ["Pd4"], "black": ["pd6"]}
+    assert [(c["piece"], c["captured"]) for c in trace["captures"]] == [
+        ("p", "N"),
+        ("P", "p"),
+    ]
+    hanging = swapoff.analyze(fen.replace(" b ", " w "))["hanging"]["black"]
+    assert {h["piece"] for h in hanging} <= {"p", "k"}
+    white_view = swapoff.analyze(fen)["hanging"]["white"]
+    assert [h["piece"] for h in white_view] == ["N"]

@@ -1,17 +1,22 @@
-"""swapoff.dask.scan on a distributed.LocalCluster with two worker processes: the rows of
-`seeswap scan --csv`, partitioned by file and by byte range, compressed files included."""
+"""swapoff.dask.scan on a distributed.LocalCluster with two worker processes against
+`seeswap scan`: the same rows (the Parquet the command writes) and the same problems (the
+messages the command prints, as rows with an `error`), over every file in testdata/ and
+the malformed PGN files, in the shapes users have them: CRLF, compressed, truncated, with
+a byte-order mark, and large enough to be cut into byte ranges."""
 
 from __future__ import annotations
 
-import csv
+import bz2
 import gzip
-import io
 import os
 import subprocess
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
+import zstandard
 from distributed import Client, LocalCluster
 
 import swapoff.dask
@@ -19,21 +24,8 @@ import swapoff.dask
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "testdata"
 SEESWAP = os.environ.get("SEESWAP", str(ROOT / "target" / "debug" / "seeswap"))
-COMPARED = [
-    "line",
-    "game",
-    "ply",
-    "fen",
-    "in_check",
-    "captures",
-    "best_move",
-    "best_see",
-    "balance",
-    "threat",
-    "hanging_white",
-    "hanging_black",
-    "capture_list",
-]
+#: Small enough that the EPD files of testdata/ are cut into several byte ranges.
+BLOCK = 10_000
 
 
 @pytest.fixture(scope="module")
@@ -44,66 +36,134 @@ def client():
     cluster.close()
 
 
-def cli_rows(path: Path) -> list[dict]:
-    text = subprocess.run(
-        [SEESWAP, "scan", "-q", "--csv", str(path)],
-        check=True,
+def cli(path: Path, tmp: Path, *flags: str) -> tuple[list[dict], list[str]]:
+    """The rows `seeswap scan --parquet` writes for one file, and its stderr lines."""
+    out = tmp / "rows.parquet"
+    done = subprocess.run(
+        [SEESWAP, "scan", "-q", *flags, "--parquet", str(out), str(path)],
         capture_output=True,
         text=True,
-    ).stdout
-    return list(csv.DictReader(io.StringIO(text)))
+    )
+    # 2: an input that could not be read to its end (a truncated stream), reported.
+    assert done.returncode in (0, 1, 2), done.stderr
+    return pq.read_table(out).to_pylist(), done.stderr.splitlines()
 
 
-def as_csv(frame: pd.DataFrame) -> list[dict]:
-    """The frame's rows written out as the CSV writes them."""
+def python(path: Path, **options) -> tuple[list[dict], list[str]]:
+    """The rows of `swapoff.dask.scan` for one file, and its error rows as the command
+    prints them."""
+    frame = swapoff.dask.scan(str(path), block_bytes=BLOCK, **options).compute()
+    rows = pa.Table.from_pandas(frame, preserve_index=False).to_pylist()
+    positions, problems = [], []
+    for row in rows:
+        name, error = row.pop("file"), row.pop("error")
+        if error is None:
+            positions.append(row)
+        elif row["line"] is not None:
+            problems.append(f"seeswap: {name}:{row['line']}: {error}")
+        elif row["game"] is not None:
+            problems.append(f"seeswap: {name}: game {row['game']}: {error}")
+        else:
+            problems.append(f"seeswap: {name}: {error}")
+    return positions, problems
 
-    def text(v) -> str:
-        if v is None or v is pd.NA or (isinstance(v, float) and pd.isna(v)):
-            return ""
-        if isinstance(v, (bool,)) or str(type(v)).endswith("bool_'>"):
-            return "1" if v else "0"
-        return str(v)
 
-    return [{k: text(row[k]) for k in COMPARED} for row in frame.to_dict("records")]
+def inputs(tmp: Path) -> list[Path]:
+    """Every file of testdata/ and the malformed PGN files, then the same data made into
+    the other shapes users have it in."""
+    files = sorted(p for p in DATA.rglob("*") if p.is_file())
+    files += sorted((ROOT / "crates" / "swapoff" / "tests" / "malformed" / "pgn").glob("*"))
+    files += sorted((ROOT / "crates" / "swapoff-cli" / "tests" / "data" / "scan").glob("*"))
+    pgn = (DATA / "pgn" / "kasparov-deep-blue-1997.pgn").read_bytes()
+    epd = (DATA / "positions" / "endgames_head.epd").read_bytes()
+    made = {
+        "crlf.epd": epd.replace(b"\n", b"\r\n"),
+        "games.pgn.gz": gzip.compress(pgn),
+        "games.pgn.bz2": bz2.compress(pgn),
+        "games.pgn.zst": zstandard.ZstdCompressor().compress(pgn),
+        "positions.epd.zst": zstandard.ZstdCompressor().compress(epd),
+        "truncated.pgn.gz": gzip.compress(pgn)[:-600],
+        "evals.jsonl": b'{"fen": "8/8/8/8/8/8/8/K6k w - -", "cp": 0}\n' * 3,
+        # A byte-order mark and a `%` line before a PGN larger than a block: one
+        # partition, read as PGN (not cut into byte ranges as if it were EPD).
+        "bom.pgn": b"\xef\xbb\xbf% exported\n" + pgn * 3,
+        "bom.epd": b"\xef\xbb\xbf" + epd,
+    }
+    for name, data in made.items():
+        (tmp / name).write_bytes(data)
+        files.append(tmp / name)
+    return files
 
 
-def test_epd_in_byte_ranges_gives_the_cli_rows(client, tmp_path):
-    # Two files: the endgame head whole, and the opening head cut into ~10 KB ranges.
+def test_every_file_gives_the_command_s_rows_and_problems(client, tmp_path):
+    sources = tmp_path / "inputs"
+    sources.mkdir()
+    checked = 0
+    for path in inputs(sources):
+        want_rows, want_problems = cli(path, tmp_path)
+        got_rows, got_problems = python(path)
+        assert got_rows == want_rows, path
+        assert got_problems == want_problems, path
+        checked += len(want_rows) + len(want_problems)
+    assert checked > 10_000
+
+
+def test_not_pgn_nor_epd_is_an_error_row_not_a_start_position(client, tmp_path):
+    path = tmp_path / "evals.jsonl"
+    path.write_text('{"fen": "8/8/8/8/8/8/8/K6k w - -", "cp": 0}\n')
+    got = swapoff.dask.scan(str(path)).compute()
+    assert len(got) == 1
+    assert got["fen"].isna().all()
+    assert "not PGN text?" in got["error"].iloc[0]
+    path = tmp_path / "words.txt"
+    path.write_text("hello world\n")
+    got = swapoff.dask.scan(str(path)).compute()
+    assert "cannot tell whether this is EPD or PGN" in got["error"].iloc[0]
+
+
+def test_a_large_pgn_after_a_byte_order_mark_is_one_partition(tmp_path):
+    source = DATA / "pgn" / "kasparov-deep-blue-1997.pgn"
+    games = swapoff.dask.scan(str(source)).compute(scheduler="sync")["game"].max()
+    path = tmp_path / "bom.pgn"
+    path.write_bytes(b"\xef\xbb\xbf% exported\n" + source.read_bytes() * 4)
+    frame = swapoff.dask.scan(str(path), block_bytes=BLOCK)
+    assert frame.npartitions == 1
+    got = frame.compute(scheduler="sync")
+    assert got["error"].isna().all()
+    assert got["game"].max() == 4 * games
+
+
+def test_epd_is_cut_into_byte_ranges_with_the_right_line_numbers(client):
     uho = DATA / "positions" / "uho_head.epd"
-    endgames = DATA / "positions" / "endgames_head.epd"
-    frame = swapoff.dask.scan([str(uho), str(endgames)], block_bytes=10_000)
+    frame = swapoff.dask.scan(str(uho), block_bytes=BLOCK)
     assert frame.npartitions > 10
     got = frame.compute()
-    assert list(got["file"].unique()) == [str(uho), str(endgames)]
-    for path in (uho, endgames):
-        rows = got[got["file"] == str(path)].sort_values("line")
-        want = cli_rows(path)
-        assert as_csv(rows) == [{k: w[k] for k in COMPARED} for w in want]
-        assert rows["error"].isna().all()
+    assert got["line"].tolist() == list(range(1, len(got) + 1))
 
 
-def test_pgn_glob_and_compressed_files(client, tmp_path):
-    pgn = DATA / "pgn" / "kasparov-deep-blue-1997.pgn"
-    packed = tmp_path / "games.pgn.gz"
-    packed.write_bytes(gzip.compress(pgn.read_bytes()))
-    (tmp_path / "plain.pgn").write_bytes(pgn.read_bytes())
-    frame = swapoff.dask.scan(str(tmp_path / "*"), rules="default")
-    got = frame.compute()
-    want = [{k: w[k] for k in COMPARED} for w in cli_rows(pgn)]
-    for name in ("games.pgn.gz", "plain.pgn"):
-        rows = got[got["file"].str.endswith(name)]
-        assert as_csv(rows) == want, name
-
-
-def test_bad_lines_become_rows_with_an_error(client, tmp_path):
-    path = tmp_path / "mixed.epd"
+def test_lists_stay_lists_and_null_stays_distinct_from_empty(tmp_path):
+    path = tmp_path / "two.epd"
     path.write_text(
+        # White to move, not in check: a hanging knight, a capture list.
         "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1\n"
-        "not a position\n"
-        "8/8/8/8/8/8/8/3Kk3 w - - 0 1\n"
+        # White to move in check: White's hanging pieces are not evaluated (null); Black
+        # has none (empty).
+        "4k3/8/8/8/8/8/8/r3K3 w - - 0 1\n"
     )
-    got = swapoff.dask.scan(str(path)).compute().sort_values("line")
-    assert got["line"].tolist() == [1, 2, 3]
-    assert got["error"].isna().tolist() == [True, False, False]
-    assert "the side not to move is in check" in got["error"].iloc[2]
-    assert got["balance"].iloc[0] == 100
+    got = swapoff.dask.scan(str(path)).compute(scheduler="sync")
+    first, second = got.iloc[0], got.iloc[1]
+    assert list(first["hanging_white"]) == [{"square": "c3", "piece": "N", "gain": 300}]
+    assert [c["move"] for c in first["captures"]] == ["e4d5", "c3d5", "d1d5"]
+    assert second["hanging_white"] is None or pd.isna(second["hanging_white"])
+    assert list(second["hanging_black"]) == []
+    assert pd.isna(second["threat"])
+    assert bool(second["in_check"])
+
+
+def test_tags_become_columns(tmp_path):
+    pgn = DATA / "pgn" / "kasparov-deep-blue-1997.pgn"
+    want, _ = cli(pgn, tmp_path, "--tags=Event,WhiteElo")
+    got, problems = python(pgn, tags=["Event", "WhiteElo"])
+    assert problems == []
+    assert got == want
+    assert got[0]["tag_Event"] is not None

@@ -1,6 +1,7 @@
 //! Telling EPD from PGN by the first line with content, reading past any number of blank
 //! lines first.
 
+use crate::records::{decompress, Compression, UnixLines};
 use std::io::{self, Read};
 
 /// Input format.
@@ -109,6 +110,27 @@ pub fn detect(prefix: &[u8]) -> Option<Format> {
     None
 }
 
+/// What the first bytes of an input say: its compression, if any, and its format, if the
+/// bytes (decompressed as far as they go) reach a line that tells it. For a reader that
+/// must plan before it reads a whole input (the Python package's Dask partitions).
+pub fn describe(head: &[u8]) -> (Option<Compression>, Option<Format>) {
+    let compression = Compression::detect(head);
+    let Ok(decoded) = decompress(Box::new(io::Cursor::new(head.to_vec()))) else {
+        return (compression, None);
+    };
+    let mut input = UnixLines::new(decoded);
+    let mut text = Vec::new();
+    let mut buf = [0u8; 4096];
+    // A head cut short ends a compressed stream with an error: what came before it counts.
+    while text.len() < SNIFF_BYTES {
+        match input.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => text.extend_from_slice(&buf[..n]),
+        }
+    }
+    (compression, detect(&text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,5 +160,23 @@ mod tests {
             assert_eq!(detect(start.as_bytes()), Some(Format::Pgn), "{start:?}");
         }
         assert_eq!(detect(b"  \n\n"), None);
+    }
+
+    #[test]
+    fn describes_heads_past_marks_comments_and_compression() {
+        // A byte-order mark and `%` lines before a tag: PGN (not a guess from the first byte).
+        let pgn = b"\xef\xbb\xbf% export\r\n[Event \"x\"]\r\n";
+        assert_eq!(describe(pgn), (None, Some(Format::Pgn)));
+        assert_eq!(describe(b"{\"fen\": 1}\n"), (None, Some(Format::Pgn)));
+        let epd = b"\xef\xbb\xbf8/8/8/8/8/8/8/K6k w - -\n";
+        let mut packed = zstd::encode_all(&epd[..], 3).unwrap();
+        assert_eq!(
+            describe(&packed),
+            (Some(Compression::Zstd), Some(Format::Epd))
+        );
+        // Cut short, the stream still tells what it had decoded.
+        packed.truncate(packed.len() - 2);
+        assert_eq!(describe(&packed).0, Some(Compression::Zstd));
+        assert_eq!(describe(b"hello\n"), (None, None));
     }
 }

@@ -182,7 +182,7 @@ pub struct CaptureJson {
     pub from: String,
     /// The square fought over.
     pub to: String,
-    /// The capturing piece's letter.
+    /// The capturing piece's letter (FEN case: upper for White, lower for Black).
     pub piece: char,
     /// What it takes, if anything.
     pub captured: Option<char>,
@@ -196,7 +196,7 @@ pub struct CaptureJson {
     pub played: bool,
 }
 
-/// Pieces of each side, as `Nd3` names.
+/// Pieces of each side, as `Nd3` (White) and `nd6` (Black) names.
 #[derive(Serialize, Debug, Default)]
 pub struct BySide {
     /// White's.
@@ -227,6 +227,15 @@ pub struct TraceJson {
     pub end: String,
     /// The value of the move.
     pub value: i32,
+}
+
+/// A piece's letter as FEN writes it, upper case for White and lower case for Black: the
+/// one notation of every output (the analysis's hanging pieces use it too).
+pub fn fen_letter(role: Role, color: swapoff::Color) -> char {
+    match color {
+        swapoff::Color::White => role.letter(),
+        swapoff::Color::Black => role.letter().to_ascii_lowercase(),
+    }
 }
 
 fn side_name(c: swapoff::Color) -> &'static str {
@@ -287,8 +296,11 @@ pub fn why_the_exchange_ends(pos: &Chess, mv: Move, t: &Trace) -> String {
         return "no attacker left".to_string();
     }
     let name = |sq: swapoff::Square| {
-        let role = pos.role_on(sq).map_or('?', Role::letter);
-        format!("{role}{sq}")
+        let letter = match (pos.role_on(sq), pos.color_on(sq)) {
+            (Some(role), Some(color)) => fen_letter(role, color),
+            _ => '?',
+        };
+        format!("{letter}{sq}")
     };
     let last_role = last.promotion.unwrap_or(last.piece);
     // Attacks of the other side's pieces on `target` with the board as it now stands.
@@ -347,7 +359,7 @@ fn by_side(pos: &Chess, set: Bitboard) -> BySide {
         let (Some(role), Some(color)) = (pos.role_on(sq), pos.color_on(sq)) else {
             continue;
         };
-        let name = format!("{}{sq}", role.letter());
+        let name = format!("{}{sq}", fen_letter(role, color));
         match color {
             swapoff::Color::White => sides.white.push(name),
             swapoff::Color::Black => sides.black.push(name),
@@ -371,9 +383,9 @@ impl TraceJson {
                     side: side_name(c.side),
                     from: c.from.to_string(),
                     to: c.to.to_string(),
-                    piece: c.piece.letter(),
-                    captured: c.captured.map(Role::letter),
-                    promotion: c.promotion.map(Role::letter),
+                    piece: fen_letter(c.piece, c.side),
+                    captured: c.captured.map(|r| fen_letter(r, !c.side)),
+                    promotion: c.promotion.map(|r| fen_letter(r, c.side)),
                     gain: t.gains.get(d).copied().unwrap_or(0),
                     negamax: t.negamax.get(d).copied().unwrap_or(0),
                     played: d < t.played,

@@ -103,7 +103,8 @@ impl Compression {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// The format's name: `zstd`, `gzip` or `bzip2`.
+    pub fn name(self) -> &'static str {
         match self {
             Compression::Zstd => "zstd",
             Compression::Gzip => "gzip",

@@ -18,7 +18,7 @@ fn list(pos: &Chess, set: Bitboard, color: Color) -> String {
     let names: Vec<String> = (0..64u8)
         .filter_map(Square::new)
         .filter(|sq| mine & sq.bit() != 0)
-        .map(|sq| format!("{}{sq}", piece_char(pos, sq).to_ascii_uppercase()))
+        .map(|sq| format!("{}{sq}", piece_char(pos, sq)))
         .collect();
     if names.is_empty() {
         "-".to_string()

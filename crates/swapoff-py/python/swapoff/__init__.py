@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 import numpy as np
 
@@ -25,9 +25,19 @@ from ._swapoff import Position as _Position
 from ._swapoff import SwapoffError
 from ._swapoff import see_many as _see_many
 
-__all__ = ["SwapoffError", "analyze", "see", "see_ge", "see_many", "trace"]
+__all__ = [
+    "Rules",
+    "SwapoffError",
+    "Values",
+    "analyze",
+    "see",
+    "see_ge",
+    "see_many",
+    "trace",
+]
 
 Values = Optional[tuple[int, int, int, int, int]]
+Rules = Literal["default", "classic", "stockfish", "exact"]
 
 _PROMOTION_LETTERS = {2: "n", 3: "b", 4: "r", 5: "q"}
 
@@ -36,6 +46,14 @@ def _position(position: Any) -> _Position:
     """A compiled position from a FEN string or a chess.Board (its bitboards)."""
     if isinstance(position, str):
         return _Position.from_fen(position)
+    # python-chess's variant boards (Atomic, Crazyhouse, ...) keep a chess.Board's
+    # bitboards but other rules of capture: their SEE is not ordinary chess's.
+    variant = getattr(type(position), "uci_variant", "chess")
+    if variant != "chess":
+        raise SwapoffError(
+            f"a {type(position).__name__} plays the {variant} variant; swapoff evaluates "
+            "standard chess and Chess960 only"
+        )
     try:
         occupied_co = position.occupied_co
         return _Position.from_bitboards(
@@ -90,7 +108,9 @@ def _values(values: Values) -> Values:
     return (p, n, b, r, q)
 
 
-def see(position: Any, move: Any, *, rules: str = "default", values: Values = None) -> int:
+def see(
+    position: Any, move: Any, *, rules: Rules = "default", values: Values = None
+) -> int:
     """The SEE value of ``move`` in ``position``, from the mover's side."""
     return _position(position).see(_move_text(move), rules, _values(values))
 
@@ -100,7 +120,7 @@ def see_ge(
     move: Any,
     threshold: int = 0,
     *,
-    rules: str = "default",
+    rules: Rules = "default",
     values: Values = None,
 ) -> bool:
     """Whether the SEE value of ``move`` is at least ``threshold`` (faster than ``see``)."""
@@ -110,7 +130,7 @@ def see_ge(
 
 
 def trace(
-    position: Any, move: Any, *, rules: str = "default", values: Values = None
+    position: Any, move: Any, *, rules: Rules = "default", values: Values = None
 ) -> dict:
     """How the exchange goes, as ``seeswap eval --trace --json`` gives it.
 
@@ -123,7 +143,7 @@ def trace(
     return json.loads(text)
 
 
-def analyze(position: Any, *, rules: str = "default", values: Values = None) -> dict:
+def analyze(position: Any, *, rules: Rules = "default", values: Values = None) -> dict:
     """The per-position fields of ``seeswap scan``'s JSON, with the same names and values.
 
     ``captures`` (every capture and promotion ``{"move", "see"}``, best first), ``best``,
@@ -137,7 +157,7 @@ def see_many(
     fens: Sequence[str] | np.ndarray,
     moves: Sequence[str] | np.ndarray,
     *,
-    rules: str = "default",
+    rules: Rules = "default",
     values: Values = None,
     threshold: int | None = None,
 ) -> np.ndarray:

@@ -3,68 +3,50 @@
 ``scan(urlpath)`` reads EPD or PGN files through fsspec (local paths, ``s3://``, ``gs://``,
 ``hf://``... wherever the filesystem package is installed), by glob or list. Each file is
 one partition, and a large uncompressed EPD file is cut into byte ranges at line ends, so
-that the work spreads over any Dask cluster. Compressed files (zstd, gzip, bzip2, told from
-their content) are read whole, one partition each.
+that the work spreads over any Dask cluster. Compressed files (zstd, gzip, bzip2) are read
+whole, one partition each. Compression and format are told from each file's first bytes by
+the same Rust code as ``seeswap scan`` (a byte-order mark, blank and ``%``/``#`` lines
+first are allowed).
 
-Columns, as ``seeswap scan --csv`` writes them: ``file``, ``line`` (EPD) or ``game`` and
-``ply`` (PGN), ``fen``, ``in_check``, ``captures`` (how many), ``best_move``, ``best_see``,
-``balance``, ``threat``, ``hanging_white``, ``hanging_black``, ``capture_list`` (text as in
-the CSV), and ``error`` (why a line or game could not be read; null otherwise).
+The rows are ``seeswap scan --parquet``'s, computed by the same Rust function and handed
+over as Arrow data (pandas columns backed by pyarrow): ``file``, ``line`` (EPD) or
+``game`` and ``ply`` (PGN), ``fen``, ``in_check``, ``captures`` (a list of
+``{"move", "see"}``, best first), ``best_move``, ``best_see``, ``balance``, ``threat``
+(null in check), ``hanging_white`` and ``hanging_black`` (lists of
+``{"square", "piece", "gain"}``; null for the side to move in check, empty when nothing
+hangs), a ``tag_NAME`` column per ``tags`` name, and ``error``: why a line, game or file
+could not be read (the message ``seeswap scan`` prints), null on the rows of positions.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import dask
 import dask.dataframe as dd
 import fsspec
 import pandas as pd
+import pyarrow as pa
 
-from . import Values, _values
-from ._swapoff import scan_block
+from . import Rules, Values, _values
+from ._swapoff import scan_block, sniff
 
-__all__ = ["COLUMNS", "scan"]
-
-COLUMNS = {
-    "file": "string",
-    "line": "Int64",
-    "game": "Int64",
-    "ply": "Int64",
-    "fen": "string",
-    "in_check": "boolean",
-    "captures": "Int64",
-    "best_move": "string",
-    "best_see": "Int64",
-    "balance": "Int64",
-    "threat": "Int64",
-    "hanging_white": "string",
-    "hanging_black": "string",
-    "capture_list": "string",
-    "error": "string",
-}
+__all__ = ["BLOCK_BYTES", "scan"]
 
 #: Bytes per partition of a large uncompressed EPD file.
 BLOCK_BYTES = 64 << 20
 
-_MAGIC = (b"\x28\xb5\x2f\xfd", b"\x1f\x8b", b"BZh")
+#: Bytes read from each file's start to tell its compression and format.
+_HEAD_BYTES = 1 << 16
+
+Format = Literal["epd", "pgn"]
 
 
-def _frame(text: str, name: str) -> pd.DataFrame:
-    """The rows of one block's CSV, typed, with the file's name."""
-    frame = pd.read_csv(
-        io.StringIO(text),
-        dtype={c: t for c, t in COLUMNS.items() if c not in ("file", "in_check")},
-        keep_default_na=False,
-        na_values={
-            c: [""] for c in COLUMNS if c not in ("fen", "hanging_white", "hanging_black")
-        },
-    )
-    frame["in_check"] = frame["in_check"].astype("Int64").astype("boolean")
-    frame.insert(0, "file", name)
-    return frame[list(COLUMNS)].astype(COLUMNS)
+def _frame(stream: bytes) -> pd.DataFrame:
+    """An Arrow IPC stream of rows as a pandas frame backed by pyarrow."""
+    table = pa.ipc.open_stream(stream).read_all()
+    return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
 def _count_newlines(path: str, start: int, end: int, storage: dict) -> int:
@@ -112,6 +94,7 @@ def _partition(
     fmt: str,
     rules: str,
     values: Values,
+    tags: list[str],
     storage: dict,
 ) -> pd.DataFrame:
     if byte_range is None:
@@ -120,35 +103,34 @@ def _partition(
     else:
         start, end, newlines_before = byte_range
         data, first_line = _read_range(path, start, end, newlines_before, storage)
-    return _frame(scan_block(data, fmt, rules, values, first_line), name)
+    return _frame(scan_block(data, name, fmt, rules, values, first_line, tags))
 
 
-def _is_compressed(path: str, storage: dict) -> bool:
+def _head(path: str, storage: dict) -> bytes:
     with fsspec.open(path, "rb", **storage) as f:
-        return f.read(4).startswith(_MAGIC)
-
-
-def _looks_like_pgn(path: str, storage: dict) -> bool:
-    with fsspec.open(path, "rb", **storage) as f:
-        head = f.read(1 << 16).lstrip()
-    return head[:1] in (b"[", b"{", b";") or head[:2] == b"1."
+        return f.read(_HEAD_BYTES)
 
 
 def scan(
     urlpath: str | Sequence[str],
     *,
-    rules: str = "default",
+    rules: Rules = "default",
     values: Values = None,
-    format: str | None = None,
+    format: Format | None = None,
+    tags: Sequence[str] = (),
     block_bytes: int = BLOCK_BYTES,
     storage_options: dict | None = None,
 ) -> dd.DataFrame:
     """A Dask data frame of ``seeswap scan``'s rows for the files ``urlpath`` names.
 
-    ``format`` is ``"epd"``, ``"pgn"`` or ``None`` (told from each file's content).
+    ``format`` is ``"epd"``, ``"pgn"`` or ``None`` (told from each file's content);
+    ``tags`` names PGN tags to carry as ``tag_NAME`` columns, as ``seeswap scan --tags``.
     """
     storage = storage_options or {}
     values = _values(values)
+    tag_list = [str(t) for t in tags]
+    if format not in (None, "epd", "pgn"):
+        raise ValueError(f"format is 'epd', 'pgn' or None, not {format!r}")
     files = fsspec.open_files(urlpath, "rb", **storage)
     if not files:
         raise FileNotFoundError(f"no file matches {urlpath!r}")
@@ -156,16 +138,15 @@ def scan(
     for of in files:
         path = of.full_name if hasattr(of, "full_name") else of.path
         name = of.path
-        compressed = _is_compressed(path, storage)
+        compression, detected = sniff(_head(path, storage))
         fmt = format or "auto"
         size = of.fs.size(of.path)
-        epd = fmt == "epd" or (
-            fmt == "auto" and not compressed and not _looks_like_pgn(path, storage)
-        )
-        if compressed or not epd or size <= block_bytes:
-            parts.append(
-                dask.delayed(_partition)(path, name, None, fmt, rules, values, storage)
+        epd = (format or detected) == "epd"
+        if compression is not None or not epd or size <= block_bytes:
+            part = dask.delayed(_partition)(
+                path, name, None, fmt, rules, values, tag_list, storage
             )
+            parts.append(part)
             continue
         # Byte ranges cut at line ends; each range's first line number comes from the line
         # ends counted in the ranges before it (a cheap parallel pass).
@@ -178,9 +159,9 @@ def scan(
             byte_range = dask.delayed(tuple)([start, end, before])
             parts.append(
                 dask.delayed(_partition)(
-                    path, name, byte_range, "epd", rules, values, storage
+                    path, name, byte_range, "epd", rules, values, tag_list, storage
                 )
             )
             before = before + count
-    meta = pd.DataFrame({c: pd.Series(dtype=t) for c, t in COLUMNS.items()})
+    meta = _frame(scan_block(b"", "", "epd", rules, values, 1, tag_list))
     return dd.from_delayed(parts, meta=meta, verify_meta=False)
