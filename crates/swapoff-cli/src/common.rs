@@ -51,6 +51,38 @@ pub fn output_error(e: io::Error) -> ExitCode {
     }
 }
 
+/// Whether standard output was open when the process started, recorded by
+/// [`record_stdout`] (true where it cannot be recorded).
+static STDOUT_WAS_OPEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Records whether descriptor 1 is open. It runs from the ELF constructor list, before
+/// Rust's runtime starts: the runtime reopens a closed standard descriptor on /dev/null
+/// (and std takes `EBADF` on standard output for "nothing to write to"), so from `main`
+/// on a closed standard output (`seeswap ... >&-`) would take every write without an
+/// error. Copying the descriptor fails only when there is none.
+#[cfg(target_os = "linux")]
+extern "C" fn record_stdout() {
+    use std::os::fd::AsFd;
+    let open = io::stdout().as_fd().try_clone_to_owned().is_ok();
+    STDOUT_WAS_OPEN.store(open, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static RECORD_STDOUT: extern "C" fn() = record_stdout;
+
+/// Fails, as coreutils do, when standard output was closed when the process started.
+pub fn check_stdout() -> Result<(), ExitCode> {
+    if STDOUT_WAS_OPEN.load(std::sync::atomic::Ordering::Relaxed) {
+        Ok(())
+    } else {
+        Err(fatal(
+            "cannot write the output: standard output is closed (Bad file descriptor)",
+        ))
+    }
+}
+
 /// Writes `text` to standard output and flushes it; `Err` carries the exit code that
 /// [`output_error`] gives.
 pub fn write_stdout(text: std::fmt::Arguments) -> Result<(), ExitCode> {

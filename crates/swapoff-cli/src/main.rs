@@ -1,7 +1,7 @@
 //! `seeswap`: Static Exchange Evaluation from the command line.
 //!
-//! Exit codes: 0 success; 1 some input skipped or some suite row failed; 2 usage error or
-//! fatal input error.
+//! Exit codes: 0 success; 1 some input skipped or some suite row failed; 2 usage error,
+//! fatal input error, or output that cannot be written.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -51,6 +51,15 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    let writes_stdout = match &cli.command {
+        Command::Scan(args) => args.writes_stdout(),
+        _ => true,
+    };
+    if writes_stdout {
+        if let Err(code) = common::check_stdout() {
+            return code;
+        }
+    }
     match cli.command {
         Command::Eval(args) => eval::run(args),
         Command::Suite(args) => suite::run(args),

@@ -128,15 +128,42 @@ fn a_closed_pipe_ends_every_command_quietly_and_a_full_disk_is_an_error() {
             "{args:?}: {}",
             stderr(&o)
         );
-        let o = into_dev_full(args);
-        no_panic(&o);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(
-            stderr(&o).contains("cannot write the output"),
-            "{args:?}: {}",
-            stderr(&o)
-        );
+        for o in [into_dev_full(args), with_no_stdout(args)] {
+            no_panic(&o);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(
+                stderr(&o).contains("cannot write the output"),
+                "{args:?}: {}",
+                stderr(&o)
+            );
+        }
+        // /dev/null takes everything: not an error.
+        let o = seeswap()
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .output()
+            .expect("seeswap runs");
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{args:?}");
     }
+    // `--parquet` writes nothing to standard output: a closed one is no error.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rows.parquet");
+    let o = with_no_stdout(&["scan", "-q", "--parquet", out.to_str().unwrap(), epd]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// The command run with its standard output closed (`seeswap ... >&-`), as a shell does.
+fn with_no_stdout(args: &[&str]) -> Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$@\" >&-")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_seeswap"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs")
 }
 
 // 3. A record limit for every reader.

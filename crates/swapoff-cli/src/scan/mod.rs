@@ -92,6 +92,13 @@ pub struct Args {
     rules: RuleArgs,
 }
 
+impl Args {
+    /// Whether the command writes to standard output (not with `--parquet`).
+    pub fn writes_stdout(&self) -> bool {
+        self.parquet.is_none()
+    }
+}
+
 /// A batch of units and how many input bytes had been read when it was sent (progress).
 struct Batch {
     work: Vec<Work>,
