@@ -9,7 +9,8 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
-use swapoff::{parse, suite, Move, PieceValues, PinCache, Rules, See, MAX_PIECE_VALUE};
+use swapoff::{Move, PieceValues, PinCache, Rules, See, MAX_PIECE_VALUE};
+use swapoff_scan::{parse, suite};
 
 /// Names of the fuzz targets, which are also the names of the seed folders.
 pub const TARGETS: [&str; 2] = ["parse_inputs", "see_invariants"];

@@ -1,5 +1,5 @@
 //! Positions from random games, one FEN a line: a source of test positions that no book
-//! has seen (see `tests/common/random_games.rs` for how they are played).
+//! has seen (`swapoff_lab::random_games` says how they are played).
 //!
 //! ```sh
 //! cargo run --release -p swapoff-cli --example random_games -- SEED COUNT > positions.fen
@@ -11,8 +11,7 @@
 
 use std::io::Write;
 
-#[path = "../tests/common/random_games.rs"]
-mod random_games;
+use swapoff_lab::random_games;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

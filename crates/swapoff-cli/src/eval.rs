@@ -19,8 +19,8 @@ use shakmaty::san::San;
 use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use swapoff::parse::{self, MoveError};
 use swapoff::{Color, Move, PieceValues, Role, See, Trace};
+use swapoff_scan::parse::{self, MoveError};
 use swapoff_scan::records::InputName;
 
 /// Flags of `seeswap eval`.

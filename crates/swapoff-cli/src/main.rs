@@ -11,7 +11,6 @@ mod bench;
 mod common;
 mod eval;
 mod make_suite;
-mod order;
 mod scan;
 mod suite;
 
@@ -35,8 +34,6 @@ enum Command {
     Scan(scan::Args),
     /// Time see / see_ge on the shared pairs from this release binary.
     Bench(bench::Args),
-    /// Measure capture ordering and quiescence pruning with each rule set.
-    Order(order::Args),
     /// Write a SEE test suite from real positions, balanced over the hard cases, valued
     /// by the exact rules.
     MakeSuite(make_suite::Args),
@@ -66,7 +63,6 @@ fn main() -> ExitCode {
         Command::Audit(args) => audit::run(args),
         Command::Scan(args) => scan::run(args),
         Command::Bench(args) => bench::run(args),
-        Command::Order(args) => order::run(args),
         Command::MakeSuite(args) => make_suite::run(args),
     }
 }

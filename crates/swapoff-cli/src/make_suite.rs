@@ -237,7 +237,7 @@ fn read(input: &InputName, sampler: &mut Sampler, skipped: &mut u64) -> Result<(
                     continue;
                 }
                 let fields: Vec<&str> = text.split_ascii_whitespace().take(4).collect();
-                match swapoff::parse::position(&fields.join(" ")) {
+                match swapoff_scan::parse::position(&fields.join(" ")) {
                     Ok(pos) => sampler.offer(&pos),
                     Err(e) => {
                         eprintln!("{name}:{n}: bad FEN: {e}");
@@ -333,8 +333,8 @@ mod tests {
     use super::*;
 
     fn cat(fen: &str, uci: &str) -> &'static str {
-        let pos = swapoff::parse::position(fen).unwrap();
-        let m = swapoff::parse::shakmaty_move(&pos, uci).unwrap();
+        let pos = swapoff_scan::parse::position(fen).unwrap();
+        let m = swapoff_scan::parse::shakmaty_move(&pos, uci).unwrap();
         CATEGORIES[category(&pos, &m)]
     }
 

@@ -1,7 +1,7 @@
 //! `seeswap suite`: run SEE test suites and report every row that does not match.
 //!
 //! A suite line is `FEN; move; value; comment` (or with `|` separators; see
-//! [`swapoff::suite`]). Each row's move is evaluated and compared with its value. Rows
+//! [`swapoff_scan::suite`]). Each row's move is evaluated and compared with its value. Rows
 //! that disagree, and rows that cannot be evaluated (bad FEN, illegal or ambiguous move,
 //! unreadable line), are printed with `file:line` and count as failed. The last line of
 //! the output is always `N passed, M failed`.
@@ -9,9 +9,10 @@
 use crate::common::{output_error, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use swapoff::suite::{parse_line, SuiteRow};
-use swapoff::{parse, PieceValues, Rules, See};
+use swapoff::{PieceValues, Rules, See};
+use swapoff_scan::parse;
 use swapoff_scan::records::InputName;
+use swapoff_scan::suite::{parse_line, SuiteRow};
 
 /// Flags of `seeswap suite`.
 ///

@@ -5,8 +5,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output};
 
-#[path = "common/random_games.rs"]
-mod random_games;
+use swapoff_lab::random_games;
 
 fn swapoff(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_seeswap"));

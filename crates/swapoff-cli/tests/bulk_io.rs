@@ -103,12 +103,11 @@ fn a_closed_pipe_ends_every_command_quietly_and_a_full_disk_is_an_error() {
     let epd = epd.to_str().unwrap();
     let suite = testdata("suites/leorik_see.epd");
     let suite = suite.to_str().unwrap();
-    let commands: [&[&str]; 7] = [
+    let commands: [&[&str]; 6] = [
         &["eval", WIKI_1, "Rxe5"],
         &["eval", "--batch", pairs],
         &["suite", suite],
         &["audit", pairs],
-        &["order", "--repeat", "0", epd],
         &["scan", epd],
         &["bench", "--passes", "cold", "--reps", "1", "--no-recursive"],
     ];
@@ -192,7 +191,6 @@ fn an_over_long_record_is_reported_by_line_and_the_run_goes_on() {
         vec!["eval", "--batch", pairs],
         vec!["suite", suite_file.to_str().unwrap()],
         vec!["audit", pairs],
-        vec!["order", "--repeat", "0", epd.to_str().unwrap()],
         vec!["scan", "-q", epd.to_str().unwrap()],
     ] {
         let o = run(&args, None);
@@ -280,15 +278,6 @@ fn cr_lf_and_cr_lf_line_endings_read_alike() {
             "{ending:?}: {}",
             stdout(&o)
         );
-        let o = run(
-            &["order", "--repeat", "0", "--json", "-"],
-            Some(lines.as_bytes()),
-        );
-        assert!(
-            stdout(&o).contains("\"positions\": 3,"),
-            "{ending:?}: {}",
-            stdout(&o)
-        );
         let pairs = [format!("{WIKI_1};Rxe5"), format!("{WIKI_1};Kb1")].join(ending) + ending;
         let o = run(&["eval", "--batch", "-"], Some(pairs.as_bytes()));
         assert_eq!(stdout(&o), "100\n0\n", "{ending:?}");
@@ -334,7 +323,6 @@ fn a_missing_input_exits_2_in_every_command_and_the_others_are_read() {
         vec!["eval", "--batch", missing],
         vec!["suite", missing, good],
         vec!["audit", missing, good],
-        vec!["order", "--repeat", "0", missing, good],
         vec!["scan", "-q", missing, good],
     ] {
         let o = run(&args, None);
@@ -375,9 +363,8 @@ fn a_file_name_that_is_not_utf8_is_read() {
         .path()
         .join(std::ffi::OsStr::from_bytes(b"pairs\xff.txt"));
     std::fs::write(&pairs, format!("{WIKI_1};Rxe5\n")).unwrap();
-    let cases: [(&[&str], &Path); 5] = [
+    let cases: [(&[&str], &Path); 4] = [
         (&["scan", "-q"], &path),
-        (&["order", "--repeat", "0"], &path),
         (&["suite"], &suite),
         (&["audit"], &pairs),
         (&["eval", "--batch"], &pairs),

@@ -54,11 +54,10 @@ fn every_command_reads_every_compression_as_the_plain_text() {
         .collect::<Vec<_>>()
         .join(&b'\n');
     let pgn = std::fs::read(testdata("pgn/kasparov-deep-blue-1997.pgn")).expect("pgn");
-    let cases: [(&[&str], &[u8]); 6] = [
+    let cases: [(&[&str], &[u8]); 5] = [
         (&["eval", "--batch"], &pairs),
         (&["suite"], &suite),
         (&["audit", "--examples", "0"], &pairs),
-        (&["order", "--repeat", "0", "--no-exact", "--json"], &epd),
         (&["scan", "-q"], &epd),
         (&["scan", "-q", "--csv"], &pgn),
     ];

@@ -47,7 +47,7 @@ fn evaluator(rules: &str, values: Option<(i32, i32, i32, i32, i32)>) -> PyResult
 /// A position read from a FEN by the reader `see_many` and the command use (4 to 6
 /// fields; standard castling rights, or Chess960's where only they fit), with its message.
 fn from_fen(fen: &str) -> PyResult<Chess> {
-    swapoff::parse::position(fen).map_err(|e| error(format!("bad FEN {fen:?}: {e}")))
+    swapoff_scan::parse::position(fen).map_err(|e| error(format!("bad FEN {fen:?}: {e}")))
 }
 
 /// A position of the Python side, parsed once and asked several questions.
@@ -132,7 +132,7 @@ impl Position {
                 let fen = shakmaty::fen::Fen::try_from_setup(setup)
                     .map(|f| f.to_string())
                     .unwrap_or_default();
-                match swapoff::parse::position(&fen) {
+                match swapoff_scan::parse::position(&fen) {
                     Err(e) => Err(error(format!("bad position {fen:?}: {e}"))),
                     Ok(_) => Err(error(format!("bad position {fen:?}"))),
                 }
@@ -199,7 +199,7 @@ impl Position {
 
 impl Position {
     fn read_move(&self, text: &str) -> PyResult<swapoff::Move> {
-        swapoff::parse::see_move(&self.pos, text).map_err(error)
+        swapoff_scan::parse::see_move(&self.pos, text).map_err(error)
     }
 }
 
@@ -238,14 +238,15 @@ fn see_many<'py>(
                 for (k, (fen, mv)) in fens.iter().zip(moves).enumerate() {
                     let i = c * CHUNK + k;
                     if last.as_ref().is_none_or(|(f, _)| *f != fen.as_str()) {
-                        let pos = swapoff::parse::position(fen)
+                        let pos = swapoff_scan::parse::position(fen)
                             .map_err(|e| (i, format!("bad FEN {fen:?}: {e}")))?;
                         last = Some((fen.as_str(), pos));
                     }
                     let Some((_, pos)) = last.as_ref() else {
                         unreachable!("set just above")
                     };
-                    let mv = swapoff::parse::see_move(pos, mv).map_err(|e| (i, e.to_string()))?;
+                    let mv =
+                        swapoff_scan::parse::see_move(pos, mv).map_err(|e| (i, e.to_string()))?;
                     out.push(match threshold {
                         Some(t) => i32::from(see.ge(pos, mv, t)),
                         None => see.value(pos, mv),

@@ -94,7 +94,7 @@ fn number(word: &str, field: &str) -> Result<Option<u32>, String> {
 /// Shredder-FEN file letters. cozy-chess caps the counters (halfmove clock 100, fullmove
 /// number 65535); only the output uses them, and it prints the real ones.
 ///
-/// On failure the position is read again with `swapoff::parse::position` (shakmaty,
+/// On failure the position is read again with `crate::parse::position` (shakmaty,
 /// strict) for a message naming the field and the reason.
 pub fn parse(
     fields: &[&str; 4],
@@ -118,7 +118,7 @@ pub fn parse(
         // The library's checks, as `eval` applies them. Castling rights are left to
         // cozy-chess, which reads Chess960's too.
         let text = format!("{} {} - {}", fields[0], fields[1], fields[3]);
-        swapoff::parse::position(&text).map(|_| ())
+        crate::parse::position(&text).map(|_| ())
     };
     match build(fields, halfmove, fullmove) {
         Ok(board) if needs_library_check(&board) => match library() {
@@ -516,7 +516,7 @@ mod builder_tests {
                 panic!("{fen}: not a FEN line");
             };
             let scan = parse(&fields, halfmove, fullmove, &mut buf).is_ok();
-            let eval = swapoff::parse::position(fen).is_ok();
+            let eval = crate::parse::position(fen).is_ok();
             assert_eq!(scan, eval, "{fen}: scan {scan}, eval {eval}");
             if eval {
                 accepted += 1;

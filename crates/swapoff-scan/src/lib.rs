@@ -5,7 +5,10 @@
 //!   line records with a length limit;
 //! - [`format`](mod@format): telling EPD from PGN (and a compressed input's format);
 //! - [`units`]: an input read into units of work (EPD lines, PGN games) and notes;
-//! - [`epd`]: EPD/FEN lines to boards, validated as `swapoff::parse` validates;
+//! - [`parse`]: FENs and SAN/UCI moves read with precise errors;
+//! - [`suite`]: SEE test suites (`FEN; move; value; comment`), and [`pairs`]: `FEN;UCI`
+//!   pairs;
+//! - [`epd`]: EPD/FEN lines to boards, validated as [`parse`] validates;
 //! - [`pgn`]: PGN games collected and replayed;
 //! - [`analysis`]: the per-position analysis `seeswap scan` prints;
 //! - [`captures`]: the legal captures and promotions it evaluates;
@@ -24,9 +27,12 @@ pub mod captures;
 pub mod epd;
 pub mod format;
 pub mod json;
+pub mod pairs;
+pub mod parse;
 pub mod pgn;
 pub mod pool;
 pub mod records;
 pub mod rows;
+pub mod suite;
 pub mod text;
 pub mod units;

@@ -158,7 +158,7 @@ pub fn start(game: &GameRecord) -> Result<Chess, String> {
         return Ok(Chess::default());
     };
     if !game.chess960 {
-        return swapoff::parse::position(text).map_err(|e| format!("[FEN \"{text}\"]: {e}"));
+        return crate::parse::position(text).map_err(|e| format!("[FEN \"{text}\"]: {e}"));
     }
     let fen = Fen::from_ascii(text.as_bytes()).map_err(|e| format!("[FEN \"{text}\"]: {e}"))?;
     fen.into_position(mode)
@@ -296,7 +296,7 @@ mod tests {
         assert!(pos.turn().is_black());
         play(&mut pos, &san("--")).unwrap();
         assert!(pos.turn().is_white());
-        let mut checked = swapoff::parse::position("4k3/8/8/8/8/8/3q4/4K3 w - -").unwrap();
+        let mut checked = crate::parse::position("4k3/8/8/8/8/8/3q4/4K3 w - -").unwrap();
         assert!(play(&mut checked, &san("--")).is_err());
     }
 

@@ -13,11 +13,14 @@
 //!
 //! ```
 //! # #[cfg(feature = "shakmaty")] {
-//! use swapoff::{parse, PieceValues, Rules, See};
+//! use shakmaty::{fen::Fen, san::San, CastlingMode, Chess};
+//! use swapoff::{Move, PieceValues, Rules, See};
 //!
 //! // Nxe6 uncovers Ba1 against Kh8, so fxe6 is illegal: Exact and Default see it.
-//! let pos = parse::position("7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1").unwrap();
-//! let nxe6 = parse::see_move(&pos, "Nxe6").unwrap();
+//! let fen: Fen = "7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1".parse().unwrap();
+//! let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+//! let san: San = "Nxe6".parse().unwrap();
+//! let nxe6 = Move::try_from(&san.to_move(&pos).unwrap()).unwrap();
 //! let standard = |rules| See::new(rules).with_values(PieceValues::STANDARD).value(&pos, nxe6);
 //! assert_eq!(standard(Rules::Default), 100);
 //! assert_eq!(standard(Rules::Classic), -200);

@@ -74,18 +74,10 @@ mod exact;
 mod exchange;
 mod lines;
 mod names;
-#[cfg(feature = "shakmaty")]
-#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
-pub mod parse;
-#[cfg(feature = "shakmaty")]
-#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
-pub mod qsearch;
-pub mod recursive;
 mod rules;
 mod score;
 mod see;
 pub mod stockfish;
-pub mod suite;
 mod trace;
 mod types;
 mod values;

@@ -47,10 +47,13 @@ pub enum Rules {
     ///
     /// ```
     /// # #[cfg(feature = "shakmaty")] {
-    /// use swapoff::{parse, See};
-    /// let value = |fen: &str, mv: &str| {
-    ///     let pos = parse::position(fen).unwrap();
-    ///     See::default().value(&pos, parse::see_move(&pos, mv).unwrap())
+    /// use shakmaty::{fen::Fen, san::San, CastlingMode, Chess};
+    /// use swapoff::{Move, See};
+    /// let value = |fen: &str, san: &str| {
+    ///     let fen: Fen = fen.parse().unwrap();
+    ///     let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    ///     let mv = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+    ///     See::default().value(&pos, Move::try_from(&mv).unwrap())
     /// };
     /// // 1. Bb5 pins Nd7: Nxe5 keeps the pawn, +100.
     /// assert_eq!(value("4k3/3n4/8/1B2p3/8/5N2/8/6K1 w - - 0 1", "Nxe5"), 100);

@@ -12,12 +12,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Role};
 use swapoff::{Move, PieceValues, PinCache, Rules, See};
 
-mod common;
-
-use common::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
+use swapoff_lab::testing::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
 
 fn parse(fen: &str) -> Chess {
-    swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    swapoff_scan::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -558,7 +556,7 @@ fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
     } else {
         " b - - 0 1"
     });
-    swapoff::parse::position(&fen).ok()
+    swapoff_scan::parse::position(&fen).ok()
 }
 
 /// Positions for the random checks: crowded placements, and random play from the first

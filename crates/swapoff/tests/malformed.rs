@@ -7,9 +7,9 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use swapoff::parse::{self, FenError, MoveError};
-use swapoff::suite::{self, SuiteLineErrorKind};
 use swapoff::{ParseValuesError, PieceValues, Rules, See, ValuesError};
+use swapoff_scan::parse::{self, FenError, MoveError};
+use swapoff_scan::suite::{self, SuiteLineErrorKind};
 
 fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/malformed")

@@ -2,7 +2,8 @@
 //! castling move (Chess960's too) evaluates to 0.
 
 use shakmaty::Position;
-use swapoff::{parse, MoveKind};
+use swapoff::MoveKind;
+use swapoff_scan::parse;
 
 #[test]
 fn every_notation_reads_as_its_move() {

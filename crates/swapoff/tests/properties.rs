@@ -6,17 +6,15 @@
 //! en passant captures, pins and batteries. Every legal move of the position reached is
 //! checked. proptest shrinks a failure to the fewest random plies.
 
-mod common;
-
-use common::{chess, cozy_move, cozy_of, testdata_lines, ENDGAMES, UHO};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::sync::OnceLock;
 use swapoff::{
-    recursive, Color, Move, PieceValues, PinCache, Role, Rules, See, SeeBoard, Square,
-    MAX_PIECE_VALUE,
+    Color, Move, PieceValues, PinCache, Role, Rules, See, SeeBoard, Square, MAX_PIECE_VALUE,
 };
+use swapoff_lab::recursive;
+use swapoff_lab::testing::{chess, cozy_move, cozy_of, testdata_lines, ENDGAMES, UHO};
 
 /// Hand-made starts for what random play from the books rarely reaches.
 const EXTRA_STARTS: [&str; 8] = [
@@ -321,9 +319,9 @@ fn mirrored_positions_agree() {
 #[test]
 fn tie_break_is_not_mirror_symmetric() {
     let pos = chess("3rrk2/pp3pp1/4R2p/1R6/8/2q2n2/PPB2PPP/7K b - - 2 6");
-    let mv = swapoff::parse::see_move(&pos, "f3e5").expect("legal");
+    let mv = swapoff_scan::parse::see_move(&pos, "f3e5").expect("legal");
     let mirrored = chess("7k/ppb2ppp/2Q2N2/8/1r6/4r2P/PP3PP1/3RRK2 w - - 2 6");
-    let mm = swapoff::parse::see_move(&mirrored, "f6e4").expect("legal");
+    let mm = swapoff_scan::parse::see_move(&mirrored, "f6e4").expect("legal");
     assert_eq!(mirror_move(mv), mm);
     assert!(tie_possible(&pos, mv));
     let t = see(Rules::Default).trace(&pos, mv);
@@ -566,7 +564,7 @@ fn cached_promotion_squares_agree() {
         Ok(())
     });
     // White pawns on a7 and h7, a black one on a2: b8, g8 and b1, nothing else.
-    let pos = swapoff::parse::position("7k/P6P/8/8/8/8/p7/K7 w - - 0 1").unwrap();
+    let pos = swapoff_scan::parse::position("7k/P6P/8/8/8/8/p7/K7 w - - 0 1").unwrap();
     let cached = PinCache::new(&pos);
     let found: Vec<String> = (0u8..64)
         .filter_map(Square::new)

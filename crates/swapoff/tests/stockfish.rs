@@ -21,9 +21,9 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, PinCache, Rules, See};
 
-mod common;
+use swapoff_lab::testing as common;
 
-use common::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
+use swapoff_lab::testing::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
 
 /// A literal port of Stockfish's static exchange threshold test.
 mod port {
@@ -302,7 +302,7 @@ mod port {
 use port::{SfPosition, STOCKFISH_VALUES};
 
 fn parse(fen: &str) -> Chess {
-    swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    swapoff_scan::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -588,7 +588,7 @@ fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
     } else {
         " b - - 0 1"
     });
-    swapoff::parse::position(&fen).ok()
+    swapoff_scan::parse::position(&fen).ok()
 }
 
 #[test]
@@ -649,7 +649,7 @@ proptest! {
         fen.push_str(if white { " w - - 0 1" } else { " b - - 0 1" });
         // Digits are not merged ("11" is not valid FEN), so merge runs of empty squares.
         let fen = merge_empty(&fen);
-        let Ok(pos) = swapoff::parse::position(&fen) else {
+        let Ok(pos) = swapoff_scan::parse::position(&fen) else {
             return Ok(());
         };
         let mut rng = Rng(seed);

@@ -3,11 +3,9 @@
 //! Values P=100, N=B=325, R=500, Q=1000 (the wiki's). Every number below is derived by
 //! hand from the positions (see the comments), not copied from the library's output.
 
-mod common;
-
-use common::{chess, cozy_move, cozy_of};
-use swapoff::parse::shakmaty_move;
 use swapoff::{Capture, Color, Move, PieceValues, Role, Rules, See, Square, Trace};
+use swapoff_lab::testing::{chess, cozy_move, cozy_of};
+use swapoff_scan::parse::shakmaty_move;
 
 fn wiki_values() -> PieceValues {
     PieceValues::new(100, 325, 325, 500, 1000).expect("the wiki's values are valid")

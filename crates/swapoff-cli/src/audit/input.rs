@@ -236,7 +236,7 @@ pub fn read<R: Read>(
         };
         let same = fen == input.last_fen;
         if !(same && input.last_in_window) {
-            match swapoff::parse::position(fen) {
+            match swapoff_scan::parse::position(fen) {
                 Ok(pos) => {
                     input.positions.push(pos);
                     if !same {
@@ -265,7 +265,7 @@ pub fn read<R: Read>(
             })
         };
         match line {
-            Line::Pair { mv, .. } => match swapoff::parse::shakmaty_move(pos, mv) {
+            Line::Pair { mv, .. } => match swapoff_scan::parse::shakmaty_move(pos, mv) {
                 Ok(m) => match item(&m) {
                     Some(it) => {
                         input.items.push(it);

@@ -1,9 +1,9 @@
 //! What is timed: each case (`see_ge(m, 0)`, `see_ge` with cycling thresholds, `see`)
-//! under each rule set and adapter, and the naive recursive SEE beside them.
+//! under each rule set and adapter.
 
-use super::pairs::{Data, Pair};
 use super::timing::{time_reps, Pass, Schedule, Timing};
 use swapoff::{PinCache, Rules, See, SeeBoard};
+use swapoff_scan::pairs::{Data, Pair};
 
 /// What is asked of each pair.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -88,22 +88,6 @@ fn run_free<B: SeeBoard>(
     sum
 }
 
-/// The recursive comparator answering the same question under the same rules.
-#[inline(never)]
-fn run_recursive<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
-    let values = see.values();
-    let mut sum = 0i64;
-    for p in pairs {
-        let v = swapoff::recursive::see(&boards[p.pos as usize], p.mv, see.rules(), &values);
-        sum += match case {
-            Case::Ge0 => i64::from(v >= 0),
-            Case::GeCycle => i64::from(v >= p.threshold),
-            Case::Value => i64::from(v),
-        };
-    }
-    sum
-}
-
 /// The evaluators timed: label and rules with their default values.
 fn rule_sets() -> [(&'static str, See); 3] {
     [
@@ -118,7 +102,6 @@ pub fn time_pass(
     data: &Data,
     pass: Pass,
     schedule: Schedule,
-    recursive: bool,
     sets: &[(&str, Vec<Pair>)],
 ) -> Vec<Timing> {
     // Pins computed once per position before timing, as an engine keeps them.
@@ -158,19 +141,6 @@ pub fn time_pass(
                     run_case(see, &cozy_cached, c, case)
                 });
             }
-            let see = See::new(Rules::Default);
-            if recursive {
-                time("recursive-default", "cozy", &mut |c| {
-                    run_recursive(see, &data.cozy, c, case)
-                });
-                let ours = out
-                    .iter()
-                    .find(|o| o.group == group && o.rules == "default" && o.adapter == "cozy")
-                    .map(|o| o.ns_per_call);
-                if let (Some(ours), Some(t)) = (ours, out.last_mut()) {
-                    t.ratio_vs_swapoff = Some(t.ns_per_call / ours.max(1e-9));
-                }
-            }
         }
     }
     out
@@ -179,8 +149,8 @@ pub fn time_pass(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::pairs::{parse_pairs, tests::SAMPLE};
     use std::time::Duration;
+    use swapoff_scan::pairs::{parse_pairs, tests::SAMPLE};
 
     #[test]
     fn timed_cases_agree_between_adapters() {
@@ -191,9 +161,9 @@ mod tests {
             budget: Duration::from_millis(1),
         };
         let sets = [("all", data.all.clone())];
-        let cases = time_pass(&data, Pass::Cold, schedule, true, &sets);
-        // 3 cases x (5 rule sets x 2 adapters + the recursive comparator).
-        assert_eq!(cases.len(), 3 * 11);
+        let cases = time_pass(&data, Pass::Cold, schedule, &sets);
+        // 3 cases x 5 rule sets x 2 adapters.
+        assert_eq!(cases.len(), 3 * 10);
         for t in cases.iter().filter(|t| t.adapter == "shakmaty") {
             let cozy = cases
                 .iter()
@@ -207,10 +177,5 @@ mod tests {
             .find(|t| t.group == "cold/see/all" && t.rules == "default" && t.adapter == "cozy")
             .map(|t| t.checksum);
         assert_eq!(value, Some(100));
-        let recursive = cases
-            .iter()
-            .find(|t| t.group == "cold/see/all" && t.rules == "recursive-default")
-            .map(|t| (t.checksum, t.ratio_vs_swapoff.is_some()));
-        assert_eq!(recursive, Some((100, true)));
     }
 }

@@ -1,6 +1,5 @@
 //! `seeswap bench`: times `see` and `see_ge` from this binary, with `std::time::Instant`,
-//! on `FEN;UCI` pairs (built in, or `--pairs FILE`), and the naive recursive SEE beside
-//! them.
+//! on `FEN;UCI` pairs (built in, or `--pairs FILE`).
 //!
 //! Every position is parsed with both adapters (shakmaty and cozy-chess) and every move
 //! converted before any timing. Three passes per case, in the Stockfish comparator's
@@ -18,23 +17,21 @@
 //! `StateInfo` that each move fills in).
 //!
 //! Each case runs up to `--reps` short timed repetitions after one untimed warm-up (fewer
-//! when a case's repetitions pass `--budget` milliseconds, as the recursive comparator's
-//! do). The line shows the best repetition's nanoseconds per call and calls per second,
+//! when a case's repetitions pass `--budget` milliseconds). The line shows the best repetition's nanoseconds per call and calls per second,
 //! and the median: on a busy machine the best one is the cost of the code and the median
 //! includes time the process waited for a core. The criterion benchmarks (`cargo bench -p
-//! swapoff --bench see`) add pleco's `see_ge` as a comparator; pleco is not a dependency of
-//! this binary.
+//! swapoff-lab --bench see`) add pleco's `see_ge` and the lab's recursive SEE as
+//! comparators; neither is part of this binary.
 
 mod cases;
-mod pairs;
 mod timing;
 
 use crate::common::{fatal, EXIT_OK, EXIT_PARTIAL};
-use pairs::{parse_pairs, Pair, BUILT_IN};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use swapoff_scan::pairs::{parse_pairs, Pair};
 use timing::{Pass, Schedule, Timing, CHUNK, HOT_CHUNKS};
 
 /// Flags of `seeswap bench`.
@@ -62,14 +59,19 @@ pub struct Args {
     #[arg(long, value_enum, value_delimiter = ',', default_values_t = [Pass::Hot, Pass::Shuffled, Pass::Cold])]
     passes: Vec<Pass>,
 
-    /// Skip the recursive comparator.
-    #[arg(long)]
+    /// Accepted for scripts written when the bench timed the recursive SEE too (it is
+    /// the lab's now: `cargo bench -p swapoff-lab`); does nothing.
+    #[arg(long, hide = true)]
     no_recursive: bool,
 
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
 }
+
+/// The pairs built into the binary: every tenth position of the project's standard pairs
+/// file (made from Stockfish's UHO and endgame books), with all of its pairs.
+pub const BUILT_IN: &str = include_str!("../../data/bench_pairs.txt");
 
 /// Bad lines quoted on stderr before the rest are only counted.
 const MAX_QUOTED: usize = 20;
@@ -126,13 +128,7 @@ pub fn run(args: Args) -> ExitCode {
             },
             budget: Duration::from_millis(args.budget),
         };
-        cases.extend(cases::time_pass(
-            &data,
-            pass,
-            schedule,
-            !args.no_recursive,
-            &sets,
-        ));
+        cases.extend(cases::time_pass(&data, pass, schedule, &sets));
     }
     let report = Report {
         pairs_file: label,
@@ -187,13 +183,9 @@ fn print_table(report: &Report) -> Result<(), ExitCode> {
         "case", "rules/adapter", "ns/call", "median", "calls/s"
     );
     for t in &report.cases {
-        let ratio = t
-            .ratio_vs_swapoff
-            .map(|r| format!("  {r:.1}x default/cozy"))
-            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "{:<30} {:<26} {:>9.2} {:>9.2} {:>13.0}{ratio}",
+            "{:<30} {:<26} {:>9.2} {:>9.2} {:>13.0}",
             t.group,
             format!("{}/{}", t.rules, t.adapter),
             t.ns_per_call,
@@ -202,4 +194,23 @@ fn print_table(report: &Report) -> Result<(), ExitCode> {
         );
     }
     crate::common::write_stdout(format_args!("{out}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_pairs_all_parse() {
+        let data = parse_pairs(BUILT_IN);
+        assert!(
+            data.bad.is_empty(),
+            "{:?}",
+            &data.bad[..data.bad.len().min(5)]
+        );
+        assert_eq!(data.chess.len(), 2_000);
+        assert_eq!(data.all.len(), BUILT_IN.lines().count());
+        // Enough captures for 16 hot chunks of 1,000 in both move sets.
+        assert!(data.all.iter().filter(|p| p.capture).count() >= 16_000 / 4);
+    }
 }

@@ -1,10 +1,10 @@
 //! How one case is timed: the blocks of pairs a pass cycles through (hot chunks, their
 //! shuffled orders, or one cold pass), the repetition schedule, and the figures kept.
 
-use super::pairs::Pair;
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+use swapoff_scan::pairs::Pair;
 
 /// Pairs per hot chunk.
 pub const CHUNK: usize = 1_000;
@@ -173,9 +173,6 @@ pub struct Timing {
     pub reps: usize,
     /// Calls in the last timed repetition.
     pub calls_per_rep: u64,
-    /// For the recursive comparator: its time over swapoff's on the same case.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ratio_vs_swapoff: Option<f64>,
     /// Checksum of the answers, identical between adapters of one rule set.
     pub checksum: i64,
 }
@@ -197,7 +194,6 @@ impl Timing {
             median_ns_per_call: median(&mut measured.per_call),
             reps: measured.per_call.len(),
             calls_per_rep: measured.calls_per_rep,
-            ratio_vs_swapoff: None,
             checksum: measured.checksum,
         }
     }
@@ -215,7 +211,7 @@ fn median(values: &mut [f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::pairs::{parse_pairs, tests::SAMPLE};
+    use swapoff_scan::pairs::{parse_pairs, tests::SAMPLE};
 
     fn numbered(n: usize) -> Vec<Pair> {
         let pair = parse_pairs(SAMPLE).all[0];

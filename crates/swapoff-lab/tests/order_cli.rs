@@ -1,4 +1,4 @@
-//! `seeswap order` from the outside: the table, the JSON fields, bad lines, --limit.
+//! `swapoff-lab order` from the outside: the table, the JSON fields, bad lines, --limit.
 //!
 //! The positions are the hand-checked ones of the library's qsearch tests (values
 //! P=100, N=B=300, R=500, Q=900); the expectations below restate why.
@@ -36,7 +36,7 @@ fn epd(lines: &[&str]) -> tempfile::NamedTempFile {
 }
 
 fn order(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_seeswap"))
+    Command::new(env!("CARGO_BIN_EXE_swapoff-lab"))
         .arg("order")
         .args(args)
         .output()

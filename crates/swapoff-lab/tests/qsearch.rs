@@ -1,4 +1,4 @@
-//! The quiescence search (`swapoff::qsearch`): hand-checked positions, an independent
+//! The quiescence search (`swapoff_lab::qsearch`): hand-checked positions, an independent
 //! reference search, and the properties of ordering and pruning that really hold.
 //!
 //! Values are P=100, N=B=300, R=500, Q=900. Scores are from the side to move's view.
@@ -8,20 +8,20 @@
 //! move set the module documents (legal captures, legal non-capturing promotions, queen
 //! promotions only) and stand pat everywhere. With a filter it searches a pruned tree.
 
-mod common;
+use swapoff_lab::testing as common;
 
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, EnPassantMode, Position, Role};
 use std::sync::OnceLock;
-use swapoff::qsearch::{Ordering, Pruning, QResult, QSearch};
 use swapoff::{Move, PieceValues, Rules, See};
+use swapoff_lab::qsearch::{Ordering, Pruning, QResult, QSearch};
 
 const V: PieceValues = PieceValues::STANDARD;
 
 fn parse(fen: &str) -> Chess {
-    swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    swapoff_scan::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 fn fen_of(pos: &Chess) -> String {

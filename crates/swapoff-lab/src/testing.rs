@@ -1,5 +1,5 @@
-//! Helpers shared by the core test files.
-#![allow(dead_code)]
+//! Helpers shared by the test files of the library and the lab: the repository's test
+//! data, boards in both adapters, a small seeded generator.
 
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
@@ -80,7 +80,7 @@ pub fn cozy_move(board: &cozy_chess::Board, m: &shakmaty::Move) -> Move {
 
 /// A legal position from a FEN with 4 to 6 fields.
 pub fn chess(fen: &str) -> Chess {
-    swapoff::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    swapoff_scan::parse::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 /// The UCI string of a move in standard notation (castling king to g/c file).
@@ -93,7 +93,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -103,7 +103,7 @@ impl Rng {
 
     /// A number in `0..n`.
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
 
     /// A number in `lo..=hi`.

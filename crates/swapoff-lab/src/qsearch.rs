@@ -49,11 +49,11 @@
 //! and the search use no randomness and no hashing.
 //!
 //! ```
-//! use swapoff::qsearch::{Ordering, Pruning, QSearch};
+//! use swapoff_lab::qsearch::{Ordering, Pruning, QSearch};
 //! use swapoff::{PieceValues, Rules};
 //!
 //! // White's rook takes a hanging queen: from -400 (a rook against a queen) to +500.
-//! let pos = swapoff::parse::position("4k3/8/8/3q4/8/8/8/3RK3 w - -").unwrap();
+//! let pos = swapoff_scan::parse::position("4k3/8/8/3q4/8/8/8/3RK3 w - -").unwrap();
 //! let search = QSearch::new(PieceValues::STANDARD)
 //!     .ordering(Ordering::See(Rules::Default))
 //!     .pruning(Pruning::see_negative(Rules::Default));
@@ -63,11 +63,11 @@
 //! assert_eq!(result.best_move.map(|m| m.to().to_string()), Some("d5".to_string()));
 //! ```
 
-use crate::types::Move as SeeMove;
-use crate::{PieceValues, Rules, See};
 use shakmaty::{Chess, Position, Role};
+use swapoff::Move as SeeMove;
+use swapoff::{PieceValues, Rules, See};
 
-/// Larger than any material balance ([`crate::MAX_PIECE_VALUE`] times the pieces of a
+/// Larger than any material balance ([`swapoff::MAX_PIECE_VALUE`] times the pieces of a
 /// side), so it serves as infinity for the window.
 const INFINITY: i32 = 1 << 30;
 

@@ -1,13 +1,13 @@
-//! Reading positions and moves from text, with errors that say what is wrong and where.
-//!
-//! Available with the `shakmaty` feature, which does the chess-rule work.
+//! Reading positions and moves from text, with errors that say what is wrong and where:
+//! the one FEN, SAN and UCI reader of the command-line tool and the Python package
+//! (shakmaty does the chess-rule work).
 
-use crate::types::Move;
 use core::fmt;
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position, PositionErrorKinds};
+use swapoff::Move;
 
 /// A field of a FEN.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -170,9 +170,9 @@ impl std::error::Error for FenError {}
 /// `KQkq` name the outermost rooks and a file letter an inner rook.
 ///
 /// ```
-/// let pos = swapoff::parse::position("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
+/// let pos = swapoff_scan::parse::position("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
 /// # let _ = pos;
-/// let err = swapoff::parse::position("4k3/8/8/8/8/8/8/4K3 x - -").unwrap_err();
+/// let err = swapoff_scan::parse::position("4k3/8/8/8/8/8/8/4K3 x - -").unwrap_err();
 /// assert!(err.to_string().contains("side to move"));
 /// ```
 pub fn position(text: &str) -> Result<Chess, FenError> {
@@ -525,10 +525,10 @@ fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError>
 /// Reads a move in SAN or UCI, checks it is legal in `pos`, and converts it for SEE.
 ///
 /// ```
-/// let pos = swapoff::parse::position("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
-/// let mv = swapoff::parse::see_move(&pos, "Rxd5").unwrap();
+/// let pos = swapoff_scan::parse::position("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
+/// let mv = swapoff_scan::parse::see_move(&pos, "Rxd5").unwrap();
 /// assert_eq!(swapoff::see(&pos, mv), 100);
-/// assert!(swapoff::parse::see_move(&pos, "Rxd6").is_err());
+/// assert!(swapoff_scan::parse::see_move(&pos, "Rxd6").is_err());
 /// ```
 pub fn see_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let m = shakmaty_move(pos, text)?;

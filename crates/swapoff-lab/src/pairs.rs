@@ -113,7 +113,7 @@ pub fn load_first(limit: usize) -> Data {
         };
         let (fen, uci) = (fen.trim(), uci.trim());
         let pos = *seen.entry(fen).or_insert_with(|| {
-            let chess = swapoff::parse::position(fen).ok()?;
+            let chess = swapoff_scan::parse::position(fen).ok()?;
             let cozy = cozy_chess::Board::from_fen(fen, false).ok()?;
             data.chess.push(chess);
             data.cozy.push(cozy);
@@ -129,7 +129,7 @@ pub fn load_first(limit: usize) -> Data {
             continue;
         };
         let chess = &data.chess[pos as usize];
-        let Ok(sm) = swapoff::parse::shakmaty_move(chess, uci) else {
+        let Ok(sm) = swapoff_scan::parse::shakmaty_move(chess, uci) else {
             bad_lines += 1;
             eprintln!("{}:{}: move {uci} rejected", path.display(), number + 1);
             continue;

@@ -1,12 +1,9 @@
-//! The `FEN;UCI` pairs that `bench` times: read, parsed with both adapters, and every move
-//! converted before any timing.
+//! `FEN;UCI` pairs, the records benchmarks time and engines log: read, every position
+//! parsed with both adapters (shakmaty and cozy-chess, each once however many moves it
+//! has), and every move converted, before any timing.
 
 use std::collections::HashMap;
 use swapoff::Move;
-
-/// The pairs built into the binary: every tenth position of the project's standard pairs
-/// file (made from Stockfish's UHO and endgame books), with all of its pairs.
-pub const BUILT_IN: &str = include_str!("../../data/bench_pairs.txt");
 
 /// Thresholds of the cycling case, in turn along the file (by the pair's index), as the
 /// Stockfish comparator assigns them.
@@ -17,15 +14,21 @@ pub const THRESHOLDS: [i32; 3] = [-100, 0, 100];
 pub struct Pair {
     /// Index into [`Data::chess`] and [`Data::cozy`].
     pub pos: u32,
+    /// The move, shared by both adapters.
     pub mv: Move,
+    /// The threshold of the cycling case: [`THRESHOLDS`] in turn along the file.
     pub threshold: i32,
+    /// The move takes something (en passant and capturing promotions included).
     pub capture: bool,
 }
 
 /// The parsed pairs file.
 pub struct Data {
+    /// Distinct positions, parsed by shakmaty.
     pub chess: Vec<shakmaty::Chess>,
+    /// The same positions, parsed by cozy-chess.
     pub cozy: Vec<cozy_chess::Board>,
+    /// Every usable pair, in file order.
     pub all: Vec<Pair>,
     /// Lines that could not be used, each with `line: why`.
     pub bad: Vec<String>,
@@ -55,7 +58,7 @@ pub fn parse_pairs(text: &str) -> Data {
         let pos = seen
             .entry(fen)
             .or_insert_with(|| {
-                let chess = swapoff::parse::position(fen).map_err(|e| e.to_string())?;
+                let chess = crate::parse::position(fen).map_err(|e| e.to_string())?;
                 let cozy = cozy_chess::Board::from_fen(fen, false)
                     .map_err(|e| format!("cozy-chess rejects the FEN: {e}"))?;
                 data.chess.push(chess);
@@ -71,7 +74,7 @@ pub fn parse_pairs(text: &str) -> Data {
             }
         };
         let chess = &data.chess[pos as usize];
-        let converted = swapoff::parse::shakmaty_move(chess, uci)
+        let converted = crate::parse::shakmaty_move(chess, uci)
             .map_err(|e| e.to_string())
             .and_then(|sm| Ok((Move::try_from(&sm).map_err(|e| e.to_string())?, sm)));
         let (mv, sm) = match converted {
@@ -91,11 +94,11 @@ pub fn parse_pairs(text: &str) -> Data {
     data
 }
 
-#[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    pub(crate) const SAMPLE: &str = "\
+/// Pairs for tests: good lines sharing a position, a comment, a blank line and bad lines.
+#[doc(hidden)]
+pub mod tests {
+    /// Two good lines, then three bad ones (lines 5 to 7).
+    pub const SAMPLE: &str = "\
 # a comment
 1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1;e1e5
 
@@ -107,6 +110,7 @@ no separator here
 
     #[test]
     fn parse_pairs_keeps_good_lines_and_names_bad_ones() {
+        use super::parse_pairs;
         let data = parse_pairs(SAMPLE);
         assert_eq!(data.all.len(), 2);
         // Both good lines share one position.
@@ -118,19 +122,5 @@ no separator here
         assert!(data.bad[0].starts_with("5:"), "{:?}", data.bad);
         assert!(data.bad[1].starts_with("6:"), "{:?}", data.bad);
         assert!(data.bad[2].starts_with("7:") && data.bad[2].contains("';'"));
-    }
-
-    #[test]
-    fn the_built_in_pairs_all_parse() {
-        let data = parse_pairs(BUILT_IN);
-        assert!(
-            data.bad.is_empty(),
-            "{:?}",
-            &data.bad[..data.bad.len().min(5)]
-        );
-        assert_eq!(data.chess.len(), 2_000);
-        assert_eq!(data.all.len(), BUILT_IN.lines().count());
-        // Enough captures for 16 hot chunks of 1,000 in both move sets.
-        assert!(data.all.iter().filter(|p| p.capture).count() >= 16_000 / 4);
     }
 }

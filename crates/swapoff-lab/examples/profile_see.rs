@@ -26,18 +26,12 @@
 //! under a millisecond, so on a busy machine some passes run without being preempted, and
 //! the fastest is a steadier figure than any average.
 
-#[allow(dead_code)]
-#[path = "../benches/support/pairs.rs"]
-mod pairs;
-#[path = "../benches/support/pleco_board.rs"]
-mod pleco_board;
-
 use std::hint::black_box;
 use std::time::Instant;
 
-use pairs::Pair;
-use pleco_board::PlecoBoard;
 use swapoff::{Color, PinCache, Pins, Rules, See, SeeBoard};
+use swapoff_lab::pairs::{self, Pair};
+use swapoff_lab::pleco_board::PlecoBoard;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Case {
@@ -237,7 +231,7 @@ fn recursive_chunk<B: SeeBoard>(rules: Rules, boards: &[B], pairs: &[Pair], case
     pairs
         .iter()
         .map(|p| {
-            let v = swapoff::recursive::see(&boards[p.pos as usize], p.mv, rules, &values);
+            let v = swapoff_lab::recursive::see(&boards[p.pos as usize], p.mv, rules, &values);
             match case {
                 Case::Cycle => i64::from(v >= p.threshold),
                 Case::Value => i64::from(v),

@@ -4,7 +4,7 @@
 //! with it) and to serve as the slow comparator in the benchmarks. **It is slow by
 //! design**: at every step of the exchange it looks at every piece on the board and
 //! computes that piece's attacks from scratch against the current occupancy, and it
-//! recurses once per capture. Do not use it in an engine; use [`crate::See`].
+//! recurses once per capture. Do not use it in an engine; use [`swapoff::See`].
 //!
 //! It shares no code with the fast exchange loop: it keeps its own copy of the pieces,
 //! moves them as the captures are played, finds pins by walking rays square by square,
@@ -21,16 +21,13 @@
 //! the order pawn, knight, bishop, rook, queen, king; lowest square first among pieces of
 //! one kind) or stands pat.
 
-use crate::board::SeeBoard;
-use crate::rules::Rules;
-use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
-use crate::values::PieceValues;
+use swapoff::{Bitboard, Color, Move, MoveKind, PieceValues, Role, Rules, SeeBoard, Square};
 
 /// The SEE value of `mv` under `rules` and `values`, computed the slow, obvious way.
 ///
 /// Supports [`Rules::Default`], [`Rules::Classic`] and [`Rules::Stockfish`] with their
 /// documented semantics (see [`Rules`]); [`Rules::Exact`] is delegated to
-/// [`crate::See`], since the exact search is already an exhaustive recursion.
+/// [`swapoff::See`], since the exact search is already an exhaustive recursion.
 ///
 /// Slow by design: every step rescans the whole board. Meant for tests and as the
 /// comparator of the benchmarks. Returns 0 when there is no piece on `mv.from`; never
@@ -38,7 +35,8 @@ use crate::values::PieceValues;
 ///
 /// ```
 /// # #[cfg(feature = "cozy-chess")] {
-/// use swapoff::{recursive, Move, PieceValues, Rules};
+/// use swapoff::{Move, PieceValues, Rules};
+/// use swapoff_lab::recursive;
 /// let board: cozy_chess::Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
 /// let mv = Move::from_cozy(&board, "d1d5".parse().unwrap());
 /// assert_eq!(recursive::see(&board, mv, Rules::Default, &PieceValues::STANDARD), 100);
@@ -50,7 +48,7 @@ pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move, rules: Rules, values: &Pie
         Rules::Classic => Spec::CLASSIC,
         Rules::Stockfish => Spec::STOCKFISH,
         Rules::Exact => {
-            return crate::See::new(Rules::Exact)
+            return swapoff::See::new(Rules::Exact)
                 .with_values(*values)
                 .value(board, mv)
         }

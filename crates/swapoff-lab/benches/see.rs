@@ -19,12 +19,7 @@
 //! [`swapoff::PinCache`] built before timing (pins and a piece array computed once per
 //! position, as engines and pleco keep them); `pins/*` is the price of the pins part of
 //! that per-position step. All parsing happens before timing.
-//! Run a subset with e.g. `cargo bench -p swapoff --bench see -- hot/see_ge0`.
-
-#[path = "support/pairs.rs"]
-mod pairs;
-#[path = "support/pleco_board.rs"]
-mod pleco_board;
+//! Run a subset with e.g. `cargo bench -p swapoff-lab --bench see -- hot/see_ge0`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -32,9 +27,9 @@ use std::time::Duration;
 use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use pairs::{Data, Pair};
-use pleco_board::PlecoBoard;
 use swapoff::{PieceValues, PinCache, Pins, Rules, See, SeeBoard};
+use swapoff_lab::pairs::{self, Data, Pair};
+use swapoff_lab::pleco_board::PlecoBoard;
 
 /// Pairs per hot iteration.
 const CHUNK: usize = 1_000;
@@ -161,7 +156,7 @@ fn run_recursive<B: SeeBoard>(boards: &[B], pairs: &[Pair], cycle: bool) -> i64 
     let mut sum = 0i64;
     for p in pairs {
         let t = if cycle { p.threshold } else { 0 };
-        let v = swapoff::recursive::see(&boards[p.pos as usize], p.mv, Rules::Default, &values);
+        let v = swapoff_lab::recursive::see(&boards[p.pos as usize], p.mv, Rules::Default, &values);
         sum += i64::from(v >= t);
     }
     sum
@@ -385,7 +380,7 @@ fn sanity(data: &Data) {
         .iter()
         .filter(|p| {
             let b = &data.cozy[p.pos as usize];
-            swapoff::recursive::see(b, p.mv, Rules::Default, &PieceValues::STANDARD)
+            swapoff_lab::recursive::see(b, p.mv, Rules::Default, &PieceValues::STANDARD)
                 != See::new(Rules::Default).value(b, p.mv)
         })
         .count();

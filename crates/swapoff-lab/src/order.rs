@@ -1,6 +1,6 @@
-//! `seeswap order`: what SEE is worth where engines use it.
+//! `swapoff-lab order`: what SEE is worth where engines use it.
 //!
-//! Runs the library's material-only quiescence search ([`swapoff::qsearch`]) on every
+//! Runs the library's material-only quiescence search ([`crate::qsearch`]) on every
 //! position of EPD/FEN files under each move ordering (MVV-LVA; SEE under each rule set)
 //! and each pruning choice (none; delta; SEE < 0; SEE < -margin; SEE < 0 plus delta), and
 //! compares each with the unpruned MVV-LVA search of the same position:
@@ -20,18 +20,19 @@
 //! then 1 (2 when a file cannot be opened; the others are still read). The input is
 //! measured in windows of 4,096 positions with running totals, so memory stays flat.
 
-use crate::common::{output_error, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::exit::{output_error, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::qsearch::{Ordering, Pruning, QSearch};
 use rayon::prelude::*;
 use serde::Serialize;
 use shakmaty::Chess;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use swapoff::qsearch::{Ordering, Pruning, QSearch};
-use swapoff::{parse, PieceValues, Rules};
+use swapoff::{PieceValues, Rules};
+use swapoff_scan::parse;
 use swapoff_scan::records::{InputName, Records};
 
-/// Flags of `seeswap order`.
+/// Flags of `swapoff-lab order`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// EPD/FEN files, one position per line (`-` for stdin).

@@ -1,0 +1,25 @@
+//! The swapoff lab: what the project uses to study, check and time the SEE library, kept
+//! out of the library and the tools that users install. Not published.
+//!
+//! - [`qsearch`]: a material-only quiescence search, to measure what SEE is worth in
+//!   move ordering and pruning, and [`order`], the study that runs it on real positions
+//!   (`swapoff-lab order FILE...`);
+//! - [`recursive`]: a naive recursive SEE, an oracle written independently of the
+//!   library's swap loop, and a comparator for the benchmarks;
+//! - [`pairs`] and [`pleco_board`]: the benchmarks' `FEN;UCI` pairs, parsed by every
+//!   board the benchmarks time (pleco's too);
+//! - [`random_games`]: positions from random games, for agreement tests, and [`testing`]:
+//!   what the test files of the library and the lab share;
+//! - [`exit`]: exit codes of the lab's commands.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod exit;
+pub mod order;
+pub mod pairs;
+pub mod pleco_board;
+pub mod qsearch;
+pub mod random_games;
+pub mod recursive;
+pub mod testing;

@@ -1,0 +1,33 @@
+//! `swapoff-lab`: the project's studies, run from the repository
+//! (`cargo run --release -p swapoff-lab -- order FILE...`).
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// The swapoff lab's studies.
+#[derive(Parser)]
+#[command(name = "swapoff-lab", about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Measure capture ordering and quiescence pruning with each rule set.
+    Order(swapoff_lab::order::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Order(args) => swapoff_lab::order::run(args),
+    }
+}
