@@ -9,7 +9,7 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
-use swapoff::{Move, PieceValues, PinCache, Rules, See, MAX_PIECE_VALUE};
+use swapoff::{Move, PieceValues, PreparedBoard, Rules, See, MAX_PIECE_VALUE};
 use swapoff_scan::{parse, suite};
 
 /// Names of the fuzz targets, which are also the names of the seed folders.
@@ -435,7 +435,7 @@ fn derive_values(r: &mut Bytes) -> PieceValues {
 /// - `See::ge(m, t) == (See::value(m) >= t)` for thresholds around the value, at the
 ///   extremes of `i32` and of the library's internal limit, and taken from the bytes;
 /// - `window(m, a, b)` is the value clamped into `[a, b]`;
-/// - the value is the same on `shakmaty::Chess`, `shakmaty::Board`, `PinCache` and
+/// - the value is the same on `shakmaty::Chess`, `shakmaty::Board`, `PreparedBoard` and
 ///   `cozy_chess::Board` (with the move converted by `Move::from_cozy`, which must give the
 ///   same set of moves as the shakmaty conversion);
 /// - the trace agrees with the value; the free functions agree with `Rules::Default`;
@@ -472,7 +472,7 @@ pub fn see_invariants(data: &[u8]) {
         );
     }
 
-    let cached = PinCache::new(&pos);
+    let cached = PreparedBoard::new(&pos);
     for &mv in &legal {
         for rules in Rules::ALL {
             for see in [See::new(rules), See::new(rules).with_values(values)] {
@@ -485,7 +485,7 @@ pub fn see_invariants(data: &[u8]) {
                 );
                 assert_eq!(see.value(&cozy, mv), v, "{}: cozy-chess", context());
                 assert_eq!(see.value(pos.board(), mv), v, "{}: Board", context());
-                assert_eq!(see.value(&cached, mv), v, "{}: PinCache", context());
+                assert_eq!(see.value(&cached, mv), v, "{}: PreparedBoard", context());
 
                 let thresholds = [
                     i32::MIN,

@@ -22,6 +22,7 @@ use shakmaty::{Chess, EnPassantMode, Position};
 use std::fmt::Write as _;
 use std::io::{BufReader, Read};
 use std::process::ExitCode;
+use swapoff::BoardQueries;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
 use swapoff_scan::format::{detect, sniff, Format};
 use swapoff_scan::pgn::{self, Collector};

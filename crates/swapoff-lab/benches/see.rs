@@ -16,7 +16,7 @@
 //! `<case>` is `see_ge0` (threshold 0), `see_ge_cycle` (thresholds -100, 0, +100 in turn)
 //! or `see` (the value); `<moves>` is `captures` or `all` (`plain` against pleco).
 //! Function names are `<rules>/<adapter>`; `<rules>+pincache` runs on a
-//! [`swapoff::PinCache`] built before timing (pins and a piece array computed once per
+//! [`swapoff::PreparedBoard`] built before timing (pins and a piece array computed once per
 //! position, as engines and pleco keep them); `pins/*` is the price of the pins part of
 //! that per-position step. All parsing happens before timing.
 //! Run a subset with e.g. `cargo bench -p swapoff-lab --bench see -- hot/see_ge0`.
@@ -27,7 +27,7 @@ use std::time::Duration;
 use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
-use swapoff::{PieceValues, PinCache, Pins, Rules, See, SeeBoard};
+use swapoff::{PieceValues, Pins, PreparedBoard, Rules, See, SeeBoard};
 use swapoff_lab::pairs::{self, Data, Pair};
 use swapoff_lab::pleco_board::PlecoBoard;
 
@@ -186,8 +186,8 @@ fn hot<F: FnMut(&[Pair]) -> i64>(b: &mut criterion::Bencher<'_>, chunks: &[Vec<P
 }
 
 fn hot_groups(c: &mut Criterion, data: &Data) {
-    let cached: Vec<PinCache<'_, cozy_chess::Board>> =
-        data.cozy.iter().map(PinCache::new).collect();
+    let cached: Vec<PreparedBoard<'_, cozy_chess::Board>> =
+        data.cozy.iter().map(PreparedBoard::new).collect();
     let captures: Vec<Pair> = data.all.iter().copied().filter(|p| p.capture).collect();
     for (moves, pairs) in [("captures", &captures), ("all", &data.all)] {
         let chunks = pairs::chunks(pairs, CHUNK, HOT_CHUNKS);
@@ -212,8 +212,8 @@ fn hot_groups(c: &mut Criterion, data: &Data) {
 }
 
 fn vs_pleco_groups(c: &mut Criterion, data: &Data) {
-    let cached: Vec<PinCache<'_, cozy_chess::Board>> =
-        data.cozy.iter().map(PinCache::new).collect();
+    let cached: Vec<PreparedBoard<'_, cozy_chess::Board>> =
+        data.cozy.iter().map(PreparedBoard::new).collect();
     let captures: Vec<Pair> = data.plain.iter().copied().filter(|p| p.capture).collect();
     for (moves, pairs) in [("captures", &captures), ("plain", &data.plain)] {
         let chunks = pairs::chunks(pairs, CHUNK, HOT_CHUNKS);
@@ -292,8 +292,8 @@ fn cold_groups(c: &mut Criterion, data: &Data) {
     group.bench_function(BenchmarkId::new("stockfish", "cozy"), |b| {
         b.iter(|| run(stockfish, &data.cozy, &data.plain, Case::Ge0))
     });
-    let cached: Vec<PinCache<'_, cozy_chess::Board>> =
-        data.cozy.iter().map(PinCache::new).collect();
+    let cached: Vec<PreparedBoard<'_, cozy_chess::Board>> =
+        data.cozy.iter().map(PreparedBoard::new).collect();
     group.bench_function(BenchmarkId::new("default+pincache", "cozy"), |b| {
         b.iter(|| run(default, &cached, &data.plain, Case::Ge0))
     });

@@ -11,7 +11,7 @@
 //!
 //! Flags (all optional):
 //! `--adapter shakmaty|cozy|shakmaty-cached|cozy-cached|pleco|on-pleco|recursive`
-//! (cozy; `-cached`: boards wrapped in a `PinCache` before timing; `pleco`: pleco's own
+//! (cozy; `-cached`: boards wrapped in a `PreparedBoard` before timing; `pleco`: pleco's own
 //! `see_ge`; `on-pleco`: swapoff on pleco's boards, plain moves only),
 //! `--case ge0|ge0-call|cycle|value|pins` (ge0; `ge0-call`: through a function never
 //! inlined, whose inclusive count is one call's cost alone),
@@ -29,7 +29,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use swapoff::{Color, PinCache, Pins, Rules, See, SeeBoard};
+use swapoff::{Color, Pins, PreparedBoard, Rules, See, SeeBoard};
 use swapoff_lab::pairs::{self, Pair};
 use swapoff_lab::pleco_board::PlecoBoard;
 
@@ -262,8 +262,8 @@ fn main() {
     let chunks = pairs::chunks(&selected, o.chunk_size, o.chunks);
     let calls: usize = chunks.iter().map(Vec::len).sum::<usize>() * o.reps;
     let see = See::new(o.rules);
-    let chess_cached: Vec<_> = data.chess.iter().map(PinCache::new).collect();
-    let cozy_cached: Vec<_> = data.cozy.iter().map(PinCache::new).collect();
+    let chess_cached: Vec<_> = data.chess.iter().map(PreparedBoard::new).collect();
+    let cozy_cached: Vec<_> = data.cozy.iter().map(PreparedBoard::new).collect();
     let run = |reps: usize| match o.adapter.as_str() {
         "shakmaty" => Some(hot_loop(&chunks, reps, |c| {
             see_chunk(see, &data.chess, c, o.case)

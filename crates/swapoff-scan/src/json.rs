@@ -7,6 +7,7 @@ use crate::analysis::{piece_letter, Capture, Hanging, Report};
 use cozy_chess::{Board, Color, Square};
 use serde::Serialize;
 use shakmaty::Chess;
+use swapoff::BoardQueries;
 use swapoff::{Bitboard, Move, MoveKind, Role, SeeBoard, Trace};
 
 /// Writes the analysis fields of one position, `"captures":[...],"best":...,"balance":...,
@@ -251,7 +252,7 @@ pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
     let occupied = SeeBoard::occupied(pos);
     let target = mv.to.bit();
     let direct =
-        ((SeeBoard::attackers_to(pos, mv.to, occupied) & occupied) | mv.from.bit()) & !target;
+        ((BoardQueries::attackers_to(pos, mv.to, occupied) & occupied) | mv.from.bit()) & !target;
     let mut gone = direct;
     if mv.kind == MoveKind::EnPassant {
         gone |= mv.en_passant_victim().bit();
@@ -260,7 +261,7 @@ pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
     // Each round lets every piece seen so far leave, which may uncover sliders behind it.
     loop {
         let occ = occupied & !gone;
-        let found = SeeBoard::attackers_to(pos, mv.to, occ) & occ & !target;
+        let found = BoardQueries::attackers_to(pos, mv.to, occ) & occ & !target;
         if found == 0 {
             return (direct, xrays);
         }
@@ -291,7 +292,7 @@ pub fn why_the_exchange_ends(pos: &Chess, mv: Move, t: &Trace) -> String {
     occupied |= to.bit();
     let mine = SeeBoard::by_color(pos, side) & occupied & !to.bit();
     let theirs = (SeeBoard::by_color(pos, !side) & occupied & !to.bit()) | to.bit();
-    let attackers = SeeBoard::attackers_to(pos, to, occupied) & mine;
+    let attackers = BoardQueries::attackers_to(pos, to, occupied) & mine;
     if attackers == 0 {
         return "no attacker left".to_string();
     }
@@ -306,7 +307,7 @@ pub fn why_the_exchange_ends(pos: &Chess, mv: Move, t: &Trace) -> String {
     // Attacks of the other side's pieces on `target` with the board as it now stands.
     let attacked = |target: swapoff::Square, occ: Bitboard| -> bool {
         let others = theirs & !to.bit();
-        let from_board = SeeBoard::attackers_to(pos, target, occ) & others & occ;
+        let from_board = BoardQueries::attackers_to(pos, target, occ) & others & occ;
         let from_target = match last_role {
             Role::Pawn => SeeBoard::pawn_attacks(pos, !side, to),
             Role::Knight => SeeBoard::knight_attacks(pos, to),
@@ -319,7 +320,7 @@ pub fn why_the_exchange_ends(pos: &Chess, mv: Move, t: &Trace) -> String {
         } & target.bit();
         from_board != 0 || from_target != 0
     };
-    let king = SeeBoard::king_square(pos, side).filter(|k| mine & k.bit() != 0);
+    let king = BoardQueries::king_square(pos, side).filter(|k| mine & k.bit() != 0);
     let mut order: Vec<swapoff::Square> = (0..64u8)
         .filter_map(swapoff::Square::new)
         .filter(|sq| attackers & sq.bit() != 0)

@@ -7,7 +7,7 @@
 //! The value is the minimax of the material balance, searched with alpha-beta (material
 //! only: a side with no legal capture simply stands pat; there are no mate scores).
 
-use crate::board::SeeBoard;
+use crate::board::{BoardQueries, SeeBoard};
 use crate::exchange::Opening;
 use crate::score::{clamp, LIMIT};
 use crate::trace::{Capture, Trace};

@@ -5,8 +5,9 @@
 //! x-ray attackers behind it. `see`, `see_ge` and the trace all walk the same sequence, so
 //! they cannot disagree about who captures.
 
-use crate::board::{Pins, SeeBoard};
+use crate::board::{BoardQueries, SeeBoard};
 use crate::lines::{king_lines, line, straight_rays};
+use crate::pins::Pins;
 use crate::rules::{FastRules, PinRule};
 use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
 use crate::values::PieceValues;

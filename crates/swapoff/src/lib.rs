@@ -72,8 +72,11 @@ mod board;
 pub mod differences;
 mod exact;
 mod exchange;
+mod hooks;
 mod lines;
 mod names;
+mod pins;
+mod prepared;
 mod rules;
 mod score;
 mod see;
@@ -85,10 +88,15 @@ mod values;
 #[cfg(feature = "shakmaty")]
 #[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 pub use adapters::UnsupportedMove;
-pub use board::{PinCache, Pins, SeeBoard};
+pub use board::{BoardQueries, SeeBoard};
 pub use exact::legal_captures;
+pub use hooks::{check_hooks, HookMismatch};
 pub use lines::{between, line};
 pub use names::ParseNameError;
+pub use pins::Pins;
+#[allow(deprecated)]
+pub use prepared::PinCache;
+pub use prepared::PreparedBoard;
 pub use rules::{Rules, UnknownRules};
 pub use see::{see, see_ge, See};
 pub use trace::{Capture, Trace};

@@ -9,13 +9,13 @@
 //!
 //! ```
 //! # #[cfg(feature = "cozy-chess")] {
-//! use swapoff::{stockfish, Move, PinCache};
+//! use swapoff::{stockfish, Move, PreparedBoard};
 //! let board: cozy_chess::Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
 //! let rxd5 = Move::from_cozy(&board, "d1d5".parse().unwrap());
 //! assert_eq!(stockfish::see(&board, rxd5), 208);
 //! assert!(stockfish::see_ge(&board, rxd5, 208));
 //! // An engine that keeps pins per position: the same answers, faster.
-//! assert!(!stockfish::see_ge(&PinCache::new(&board), rxd5, 209));
+//! assert!(!stockfish::see_ge(&PreparedBoard::new(&board), rxd5, 209));
 //! # }
 //! ```
 

@@ -1,6 +1,6 @@
 //! A readable account of an exchange: who captures what, the swap list and its negamax.
 
-use crate::board::SeeBoard;
+use crate::board::{BoardQueries, SeeBoard};
 use crate::exchange::{recapture_outcome, Exchange, Opening};
 use crate::rules::FastRules;
 use crate::types::{Color, Move, MoveKind, Role, Square};

@@ -10,7 +10,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Role};
-use swapoff::{Move, PieceValues, PinCache, Rules, See};
+use swapoff::{Move, PieceValues, PreparedBoard, Rules, See};
 
 use swapoff_lab::testing::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
 
@@ -138,14 +138,17 @@ fn check(case: &Case) {
             d,
             "Rules::Default, {what}"
         );
-        // A PinCache keeps the squares where pins and discovered checks can arise, a
+        // A PreparedBoard keeps the squares where pins and discovered checks can arise, a
         // smaller set than the king's lines: the same answers, threshold tests included.
-        let cached = PinCache::new(&pos);
-        assert_eq!(swapoff::see(&cached, mv), d, "PinCache, {what}");
-        assert!(swapoff::see_ge(&cached, mv, d), "PinCache, ge({d}), {what}");
+        let cached = PreparedBoard::new(&pos);
+        assert_eq!(swapoff::see(&cached, mv), d, "PreparedBoard, {what}");
+        assert!(
+            swapoff::see_ge(&cached, mv, d),
+            "PreparedBoard, ge({d}), {what}"
+        );
         assert!(
             !swapoff::see_ge(&cached, mv, d + 1),
-            "PinCache, ge({}), {what}",
+            "PreparedBoard, ge({}), {what}",
             d + 1
         );
     }

@@ -10,8 +10,9 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::sync::OnceLock;
+use swapoff::BoardQueries;
 use swapoff::{
-    Color, Move, PieceValues, PinCache, Role, Rules, See, SeeBoard, Square, MAX_PIECE_VALUE,
+    Color, Move, PieceValues, PreparedBoard, Role, Rules, See, SeeBoard, Square, MAX_PIECE_VALUE,
 };
 use swapoff_lab::recursive;
 use swapoff_lab::testing::{chess, cozy_move, cozy_of, testdata_lines, ENDGAMES, UHO};
@@ -142,13 +143,13 @@ fn for_random_positions(
 }
 
 /// (a) `ge(m, t) == (value(m) >= t)` for thresholds around the value, 0 and a random one,
-/// on the board and on a [`PinCache`] of it (a board with a piece array, which `see_ge`
+/// on the board and on a [`PreparedBoard`] of it (a board with a piece array, which `see_ge`
 /// reads differently), and the same for the free functions of the default and the
 /// Stockfish rules.
 #[test]
 fn ge_agrees_with_value() {
     for_random_positions(48, |pos, rng| {
-        let cached = PinCache::new(pos);
+        let cached = PreparedBoard::new(pos);
         for (_, mv) in moves(pos) {
             for rules in Rules::ALL {
                 let s = see(rules);
@@ -211,8 +212,8 @@ fn adapters_agree() {
         for c in [Color::White, Color::Black] {
             prop_assert_eq!(SeeBoard::by_color(pos, c), SeeBoard::by_color(&board, c));
             prop_assert_eq!(
-                SeeBoard::king_square(pos, c),
-                SeeBoard::king_square(&board, c)
+                BoardQueries::king_square(pos, c),
+                BoardQueries::king_square(&board, c)
             );
             prop_assert_eq!(SeeBoard::pins(pos, c), SeeBoard::pins(&board, c));
         }
@@ -412,7 +413,7 @@ fn trace_agrees_with_value() {
                 for (d, c) in t.captures.iter().enumerate() {
                     prop_assert_eq!(c.to, mv.to, "{}", at);
                     // Sides alternate, starting with the mover.
-                    let mover = SeeBoard::color_on(pos, mv.from);
+                    let mover = BoardQueries::color_on(pos, mv.from);
                     let side = if d % 2 == 0 { mover } else { mover.map(|m| !m) };
                     prop_assert_eq!(Some(c.side), side, "{}", at);
                 }
@@ -528,8 +529,9 @@ fn odd_boards_do_not_panic() {
                         let values = rules.default_values();
                         let slow = recursive::see(&board, mv, rules, &values);
                         let fast = See::new(rules).value(&board, mv);
-                        let own_piece_on_target = SeeBoard::color_on(&board, to).is_some()
-                            && SeeBoard::color_on(&board, to) == SeeBoard::color_on(&board, from);
+                        let own_piece_on_target = BoardQueries::color_on(&board, to).is_some()
+                            && BoardQueries::color_on(&board, to)
+                                == BoardQueries::color_on(&board, from);
                         let empty_origin = SeeBoard::role_on(&board, from).is_none();
                         // A move from an empty square, onto its own piece or onto itself
                         // has no meaning (the fast code does not even look whether a
@@ -545,13 +547,13 @@ fn odd_boards_do_not_panic() {
     }
 }
 
-/// A [`PinCache`] answers `pawn_promotes_capturing_on` from its own bitboard of squares
+/// A [`PreparedBoard`] answers `pawn_promotes_capturing_on` from its own bitboard of squares
 /// (pawn shifts) as the board does from its attack tables, on every square, files a and h
 /// included.
 #[test]
 fn cached_promotion_squares_agree() {
     for_random_positions(48, |pos, _| {
-        let cached = PinCache::new(pos);
+        let cached = PreparedBoard::new(pos);
         for sq in (0u8..64).filter_map(Square::new) {
             prop_assert_eq!(
                 cached.pawn_promotes_capturing_on(sq),
@@ -565,7 +567,7 @@ fn cached_promotion_squares_agree() {
     });
     // White pawns on a7 and h7, a black one on a2: b8, g8 and b1, nothing else.
     let pos = swapoff_scan::parse::position("7k/P6P/8/8/8/8/p7/K7 w - - 0 1").unwrap();
-    let cached = PinCache::new(&pos);
+    let cached = PreparedBoard::new(&pos);
     let found: Vec<String> = (0u8..64)
         .filter_map(Square::new)
         .filter(|&sq| cached.pawn_promotes_capturing_on(sq))

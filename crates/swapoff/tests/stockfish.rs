@@ -19,7 +19,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::fmt::Write as _;
-use swapoff::{Move, PieceValues, PinCache, Rules, See};
+use swapoff::{Move, PieceValues, PreparedBoard, Rules, See};
 
 use swapoff_lab::testing as common;
 
@@ -484,12 +484,12 @@ fn port_agrees_on_pairs(lines: &[String], label: &str) {
         ts.dedup();
         compare_move(pos, sf, &see, &m, &ts, &mut report);
         // The free function, on a board that keeps its pins, as an engine calls it.
-        let cached = PinCache::new(pos);
+        let cached = PreparedBoard::new(pos);
         for &t in &ts {
             assert_eq!(
                 swapoff::stockfish::see_ge(&cached, mv, t),
                 see.ge(pos, mv, t),
-                "{label} line {}: stockfish::see_ge({t}) on a PinCache, {line}",
+                "{label} line {}: stockfish::see_ge({t}) on a PreparedBoard, {line}",
                 i + 1
             );
         }

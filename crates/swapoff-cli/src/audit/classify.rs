@@ -36,6 +36,7 @@
 //! piece values as the audit, and legal captures enumerated here.
 
 use shakmaty::Chess;
+use swapoff::BoardQueries;
 use swapoff::{
     between, Bitboard, Capture, Color, Move, MoveKind, PieceValues, Role, Rules, See, SeeBoard,
     Square,

@@ -2,7 +2,7 @@
 //! under each rule set and adapter.
 
 use super::timing::{time_reps, Pass, Schedule, Timing};
-use swapoff::{PinCache, Rules, See, SeeBoard};
+use swapoff::{PreparedBoard, Rules, See, SeeBoard};
 use swapoff_scan::pairs::{Data, Pair};
 
 /// What is asked of each pair.
@@ -105,8 +105,8 @@ pub fn time_pass(
     sets: &[(&str, Vec<Pair>)],
 ) -> Vec<Timing> {
     // Pins computed once per position before timing, as an engine keeps them.
-    let chess_cached: Vec<_> = data.chess.iter().map(PinCache::new).collect();
-    let cozy_cached: Vec<_> = data.cozy.iter().map(PinCache::new).collect();
+    let chess_cached: Vec<_> = data.chess.iter().map(PreparedBoard::new).collect();
+    let cozy_cached: Vec<_> = data.cozy.iter().map(PreparedBoard::new).collect();
     let mut out = Vec::new();
     for (moves, pairs) in sets {
         let blocks = pass.blocks(pairs);

@@ -12,7 +12,7 @@
 //!
 //! Rule sets: default, classic and stockfish with their own values, and
 //! `default+pincache` and `stockfish+pincache`: those rules on boards wrapped in
-//! [`swapoff::PinCache`] before timing (pins and a piece array computed once per
+//! [`swapoff::PreparedBoard`] before timing (pins and a piece array computed once per
 //! position, as engines keep them: Stockfish's own `see_ge` reads its pins from the
 //! `StateInfo` that each move fills in).
 //!

@@ -2,6 +2,7 @@
 
 use shakmaty::Chess;
 use std::fmt::Write as _;
+use swapoff::BoardQueries;
 use swapoff::{Bitboard, Color, Move, SeeBoard, Square};
 use swapoff_scan::json::attackers_and_xrays;
 

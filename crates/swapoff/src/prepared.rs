@@ -1,0 +1,199 @@
+//! The prepared board: a board with its per-position facts computed once, for evaluating
+//! many moves of one position.
+
+use crate::board::{BoardQueries, SeeBoard, RANK_2, RANK_7};
+use crate::lines::between;
+use crate::pins::{snipers, Pins};
+use crate::types::{Bitboard, Color, Role, Square};
+
+/// A board with its per-position facts computed once, for evaluating many moves of one
+/// position: both sides' pins, the squares where a pin or a discovered check can arise
+/// ([`SeeBoard::king_exposure`]), where a recapturing pawn promotes, a square-indexed
+/// array of piece kinds, and copies of the piece sets, also split by colour
+/// ([`SeeBoard::pieces_of`]): every [performance hook](SeeBoard#performance-hooks)
+/// answered from a table. The wrapped board is then used for its attack tables alone. In
+/// debug builds, construction checks every table against the plain board
+/// ([`check_hooks`](crate::check_hooks)).
+///
+/// Without it, the Stockfish rules compute pins when a side has an attacker on a line
+/// through its king, the default rules look closely at every capture from a square on a
+/// line through the king, and every evaluation reads the moving and the captured piece
+/// from the bitboards ([`SeeBoard::occupant`]). Building it costs about as much as one or
+/// two evaluations (in `seeswap scan`, with two captures a side on average, more than it
+/// saves); an engine whose board already keeps pins and a piece array should instead
+/// override [`SeeBoard::pins`], [`SeeBoard::occupant`] and [`SeeBoard::pieces_of`]
+/// (setting [`SeeBoard::CHEAP_OCCUPANT`] and [`SeeBoard::CHEAP_PINS`]). Wrapping a board:
+///
+/// ```
+/// # #[cfg(feature = "cozy-chess")] {
+/// use swapoff::{PreparedBoard, see, Move};
+/// let board: cozy_chess::Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+/// let cached = PreparedBoard::new(&board);
+/// let mv = Move::from_cozy(&board, "d1d5".parse().unwrap());
+/// assert_eq!(see(&cached, mv), see(&board, mv));
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PreparedBoard<'a, B: SeeBoard + ?Sized> {
+    board: &'a B,
+    // The piece sets are copied so that the hot path reads everything from one base
+    // address: a second pointer would hold a register the exchange needs.
+    colors: [Bitboard; 2],
+    pieces: [Bitboard; 6],
+    // Each side's pieces of each kind. Read at every step of the exchange with the side
+    // to capture as the index, they are not loop invariants, so the compiler does not
+    // hoist them out of the exchange's loop and spill them to the stack.
+    pieces_of: [[Bitboard; 6]; 2],
+    // Bishops and queens, rooks and queens: the exchange reads both at its start.
+    diagonal: Bitboard,
+    straight: Bitboard,
+    pins: [Pins; 2],
+    exposure: [Bitboard; 2],
+    promotion_squares: Bitboard,
+    roles: [Option<Role>; 64],
+}
+
+impl<'a, B: SeeBoard + ?Sized> PreparedBoard<'a, B> {
+    /// Computes, for both sides of `board`, the pins and the king's exposure; the squares
+    /// where a recapturing pawn promotes; and where each kind of piece stands.
+    pub fn new(board: &'a B) -> Self {
+        let mut roles = [None; 64];
+        for role in Role::ALL {
+            let mut rest = board.by_role(role);
+            while rest != 0 {
+                roles[Square::lowest(rest).index()] = Some(role);
+                rest &= rest - 1;
+            }
+        }
+        let prepared = PreparedBoard {
+            board,
+            colors: [board.by_color(Color::White), board.by_color(Color::Black)],
+            pieces: Role::ALL.map(|role| board.by_role(role)),
+            pieces_of: [Color::White, Color::Black]
+                .map(|color| Role::ALL.map(|role| board.pieces_of(color, role))),
+            diagonal: board.diagonal_sliders(),
+            straight: board.straight_sliders(),
+            pins: [board.pins(Color::White), board.pins(Color::Black)],
+            exposure: [exposure(board, Color::White), exposure(board, Color::Black)],
+            promotion_squares: promotion_squares(
+                board.by_role(Role::Pawn) & board.by_color(Color::White),
+                board.by_role(Role::Pawn) & board.by_color(Color::Black),
+            ),
+            roles,
+        };
+        // Every table answers as the plain board would (debug builds only: it costs more
+        // than the tables save).
+        #[cfg(debug_assertions)]
+        if let Err(mismatch) = crate::hooks::check_hooks(&prepared) {
+            panic!("PreparedBoard disagrees with its board: {mismatch}");
+        }
+        prepared
+    }
+
+    /// The wrapped board.
+    pub fn board(&self) -> &'a B {
+        self.board
+    }
+}
+
+impl<B: SeeBoard + ?Sized> SeeBoard for PreparedBoard<'_, B> {
+    const CHEAP_OCCUPANT: bool = true;
+    const CHEAP_PINS: bool = true;
+    #[inline(always)]
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+    #[inline(always)]
+    fn by_role(&self, role: Role) -> Bitboard {
+        self.pieces[role.index()]
+    }
+    #[inline(always)]
+    fn pieces_of(&self, color: Color, role: Role) -> Bitboard {
+        self.pieces_of[color.index()][role.index()]
+    }
+    #[inline(always)]
+    fn diagonal_sliders(&self) -> Bitboard {
+        self.diagonal
+    }
+    #[inline(always)]
+    fn straight_sliders(&self) -> Bitboard {
+        self.straight
+    }
+    #[inline(always)]
+    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.board.rook_attacks(sq, occupied)
+    }
+    #[inline(always)]
+    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.board.bishop_attacks(sq, occupied)
+    }
+    #[inline(always)]
+    fn knight_attacks(&self, sq: Square) -> Bitboard {
+        self.board.knight_attacks(sq)
+    }
+    #[inline(always)]
+    fn king_attacks(&self, sq: Square) -> Bitboard {
+        self.board.king_attacks(sq)
+    }
+    #[inline(always)]
+    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
+        self.board.pawn_attacks(color, sq)
+    }
+    #[inline(always)]
+    fn role_on(&self, sq: Square) -> Option<Role> {
+        // The mask spares a bounds check: squares are below 64, but the compiler cannot
+        // know it.
+        self.roles[sq.index() & 63]
+    }
+    #[inline(always)]
+    fn occupant(&self, sq: Square) -> Role {
+        self.roles[sq.index() & 63].unwrap_or(Role::Pawn)
+    }
+    #[inline(always)]
+    fn pins(&self, color: Color) -> Pins {
+        self.pins[color.index()]
+    }
+    #[inline(always)]
+    fn king_exposure(&self, color: Color) -> Bitboard {
+        self.exposure[color.index()]
+    }
+    #[inline(always)]
+    fn pawn_promotes_capturing_on(&self, sq: Square) -> bool {
+        self.promotion_squares & sq.bit() != 0
+    }
+}
+
+/// The former name of [`PreparedBoard`], kept so that code written against it builds.
+#[deprecated(
+    since = "0.1.0",
+    note = "renamed PreparedBoard: it prepares more than pins"
+)]
+pub type PinCache<'a, B> = PreparedBoard<'a, B>;
+
+/// The squares between `color`'s king and each enemy slider on a line from it that it
+/// could attack along (whatever stands between): only a piece there can be pinned, and
+/// only emptying one of them can uncover a check. Sliders only leave the board during an
+/// exchange, and one that captures onto the target square is taken by whatever captures
+/// it next, so the set stays a superset throughout.
+pub(crate) fn exposure<B: SeeBoard + ?Sized>(board: &B, color: Color) -> Bitboard {
+    let Some(king) = board.king_square(color) else {
+        return 0;
+    };
+    let mut snipers = snipers(board, color, king);
+    let mut squares = 0;
+    while snipers != 0 {
+        squares |= between(king, Square::lowest(snipers));
+        snipers &= snipers - 1;
+    }
+    squares
+}
+
+/// The squares that `white` pawns on the seventh rank and `black` pawns on the second
+/// attack: one step forward and one to the side, the a- and h-files not wrapping.
+#[inline(always)]
+fn promotion_squares(white: Bitboard, black: Bitboard) -> Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let (w, b) = (white & RANK_7, black & RANK_2);
+    (((w << 7) | (b >> 9)) & !FILE_H) | (((w << 9) | (b >> 7)) & !FILE_A)
+}

@@ -1,0 +1,90 @@
+//! The performance hooks: every adapter's and the prepared board's answers agree with the
+//! contract on real positions, and `check_hooks` names a hook that does not.
+
+use swapoff::{check_hooks, Bitboard, Color, PreparedBoard, Role, SeeBoard, Square};
+use swapoff_lab::testing::{chess, testdata_lines, ENDGAMES, UHO};
+
+#[test]
+fn every_board_s_hooks_agree_with_its_contract() {
+    let mut positions = testdata_lines(UHO, 300);
+    positions.extend(testdata_lines(ENDGAMES, 300));
+    for fen in &positions {
+        let pos = chess(fen);
+        let cozy: cozy_chess::Board = fen.parse().expect("cozy-chess reads the books");
+        assert_eq!(check_hooks(&pos), Ok(()), "{fen}");
+        assert_eq!(check_hooks(shakmaty::Position::board(&pos)), Ok(()), "{fen}");
+        assert_eq!(check_hooks(&cozy), Ok(()), "{fen}");
+        assert_eq!(check_hooks(&PreparedBoard::new(&pos)), Ok(()), "{fen}");
+        assert_eq!(check_hooks(&PreparedBoard::new(&cozy)), Ok(()), "{fen}");
+    }
+}
+
+/// A board whose one overridden hook is wrong in the way an engine's cache goes stale:
+/// it forgets the queens among the diagonal sliders, or answers `occupant` from a piece
+/// array that missed a move.
+struct Stale<'a> {
+    board: &'a cozy_chess::Board,
+    forget_queens: bool,
+}
+
+impl SeeBoard for Stale<'_> {
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.board.by_color(color)
+    }
+    fn by_role(&self, role: Role) -> Bitboard {
+        self.board.by_role(role)
+    }
+    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.board.rook_attacks(sq, occupied)
+    }
+    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.board.bishop_attacks(sq, occupied)
+    }
+    fn knight_attacks(&self, sq: Square) -> Bitboard {
+        self.board.knight_attacks(sq)
+    }
+    fn king_attacks(&self, sq: Square) -> Bitboard {
+        self.board.king_attacks(sq)
+    }
+    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
+        self.board.pawn_attacks(color, sq)
+    }
+    fn diagonal_sliders(&self) -> Bitboard {
+        let bishops = self.board.by_role(Role::Bishop);
+        if self.forget_queens {
+            bishops
+        } else {
+            bishops | self.board.by_role(Role::Queen)
+        }
+    }
+    fn occupant(&self, sq: Square) -> Role {
+        if self.forget_queens {
+            return self.board.occupant(sq);
+        }
+        // The piece array still has the knight on g1 that went to f3.
+        match sq.to_string().as_str() {
+            "f3" => Role::Pawn,
+            _ => self.board.occupant(sq),
+        }
+    }
+}
+
+#[test]
+fn a_wrong_override_is_named_with_where_it_is_wrong() {
+    let board: cozy_chess::Board = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+        .parse()
+        .unwrap();
+    let stale = Stale {
+        board: &board,
+        forget_queens: true,
+    };
+    let err = check_hooks(&stale).unwrap_err();
+    assert_eq!(err.hook, "diagonal_sliders/straight_sliders");
+    let stale = Stale {
+        board: &board,
+        forget_queens: false,
+    };
+    let err = check_hooks(&stale).unwrap_err();
+    assert_eq!(err.hook, "occupant");
+    assert!(err.to_string().starts_with("occupant: f3: answers Pawn"), "{err}");
+}
