@@ -209,7 +209,7 @@ fn write_text(
         write!(out, "{}", diagram::attackers(pos, parsed.mv))?;
         writeln!(out)?;
         let trace = see.trace(pos, parsed.mv);
-        write!(out, "{}", trace_table(pos, parsed.mv, &trace))?;
+        write!(out, "{}", trace_table(pos, &trace))?;
         writeln!(out, "value {}", trace.value)?;
         if let Some(t) = args.threshold {
             writeln!(out, "see >= {t}: {}", see.ge(pos, parsed.mv, t))?;
@@ -231,7 +231,7 @@ fn side_name(c: Color) -> &'static str {
 
 /// The swap list as a table: each capture with its gain before and after negamax, the
 /// point where a side stands pat, and the speculative last entry.
-fn trace_table(pos: &Chess, mv: Move, trace: &Trace) -> String {
+fn trace_table(pos: &Chess, trace: &Trace) -> String {
     use std::fmt::Write as _;
     let mut s = String::from("  #  side   capture          gain  negamax\n");
     for (d, c) in trace.captures.iter().enumerate() {
@@ -273,7 +273,7 @@ fn trace_table(pos: &Chess, mv: Move, trace: &Trace) -> String {
                 swapoff_scan::json::fen_letter(last.promotion.unwrap_or(last.piece), last.side),
                 last.to
             ),
-            swapoff_scan::json::why_the_exchange_ends(pos, mv, trace),
+            swapoff_scan::json::why_the_exchange_ends(pos, trace),
         );
     }
     s.push_str(

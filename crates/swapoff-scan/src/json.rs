@@ -8,7 +8,7 @@ use cozy_chess::{Board, Color, Square};
 use serde::Serialize;
 use shakmaty::Chess;
 use swapoff::BoardQueries;
-use swapoff::{Bitboard, Move, MoveKind, Role, SeeBoard, Trace};
+use swapoff::{Bitboard, EndReason, Move, MoveKind, Role, SeeBoard, Trace};
 
 /// Writes the analysis fields of one position, `"captures":[...],"best":...,"balance":...,
 /// "threat":...,"in_check":...,"hanging":{"white":[...],"black":[...]}`, without braces.
@@ -270,32 +270,10 @@ pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
     }
 }
 
-/// Why the side to capture after the trace's last capture does not: `no attacker left`
-/// when it has none, else what keeps its attackers out, for the first of them (least
-/// valuable first): pinned to its king, its king in check, the king stepping into an
-/// attack, or standing pat because every capture loses.
-pub fn why_the_exchange_ends(pos: &Chess, mv: Move, t: &Trace) -> String {
-    let Some(last) = t.captures.last() else {
-        return "no attacker left".to_string();
-    };
-    let side = !last.side;
-    let to = mv.to;
-    // The board after the sequence: every capturing piece has left its square, the last
-    // one stands on the target.
-    let mut occupied = SeeBoard::occupied(pos) & !mv.from.bit();
-    if mv.kind == MoveKind::EnPassant {
-        occupied &= !mv.en_passant_victim().bit();
-    }
-    for c in &t.captures {
-        occupied &= !c.from.bit();
-    }
-    occupied |= to.bit();
-    let mine = SeeBoard::by_color(pos, side) & occupied & !to.bit();
-    let theirs = (SeeBoard::by_color(pos, !side) & occupied & !to.bit()) | to.bit();
-    let attackers = BoardQueries::attackers_to(pos, to, occupied) & mine;
-    if attackers == 0 {
-        return "no attacker left".to_string();
-    }
+/// The trace's [`EndReason`] in words: `no attacker left`, or what keeps the first
+/// attacker (least valuable first) out: pinned to its king, its king in check, the king
+/// stepping into an attack, or standing pat because every capture loses.
+pub fn why_the_exchange_ends(pos: &Chess, t: &Trace) -> String {
     let name = |sq: swapoff::Square| {
         let letter = match (pos.role_on(sq), pos.color_on(sq)) {
             (Some(role), Some(color)) => fen_letter(role, color),
@@ -303,49 +281,21 @@ pub fn why_the_exchange_ends(pos: &Chess, mv: Move, t: &Trace) -> String {
         };
         format!("{letter}{sq}")
     };
-    let last_role = last.promotion.unwrap_or(last.piece);
-    // Attacks of the other side's pieces on `target` with the board as it now stands.
-    let attacked = |target: swapoff::Square, occ: Bitboard| -> bool {
-        let others = theirs & !to.bit();
-        let from_board = BoardQueries::attackers_to(pos, target, occ) & others & occ;
-        let from_target = match last_role {
-            Role::Pawn => SeeBoard::pawn_attacks(pos, !side, to),
-            Role::Knight => SeeBoard::knight_attacks(pos, to),
-            Role::Bishop => SeeBoard::bishop_attacks(pos, to, occ),
-            Role::Rook => SeeBoard::rook_attacks(pos, to, occ),
-            Role::Queen => {
-                SeeBoard::bishop_attacks(pos, to, occ) | SeeBoard::rook_attacks(pos, to, occ)
-            }
-            Role::King => SeeBoard::king_attacks(pos, to),
-        } & target.bit();
-        from_board != 0 || from_target != 0
-    };
-    let king = BoardQueries::king_square(pos, side).filter(|k| mine & k.bit() != 0);
-    let mut order: Vec<swapoff::Square> = (0..64u8)
-        .filter_map(swapoff::Square::new)
-        .filter(|sq| attackers & sq.bit() != 0)
-        .collect();
-    order.sort_by_key(|sq| pos.role_on(*sq).map_or(6, Role::index));
-    let first = order[0];
-    let who = side_name(side);
-    if pos.role_on(first) == Some(Role::King) {
-        if attacked(to, occupied & !first.bit()) {
-            return format!("{}: the king would step into an attack", name(first));
+    let side = t.captures.last().map_or("white", |c| side_name(!c.side));
+    match t.end {
+        EndReason::NoAttacker => "no attacker left".to_string(),
+        EndReason::KingWouldBeAttacked { king } => {
+            format!("{}: the king would step into an attack", name(king))
         }
-    } else if let Some(k) = king {
-        if attacked(k, occupied) {
-            return format!("{} cannot take: {who} is in check", name(first));
+        EndReason::InCheck { attacker } => {
+            format!("{} cannot take: {side} is in check", name(attacker))
         }
-        // Pinned: leaving its square (for the target, off the line) exposes the king.
-        let after = (occupied & !first.bit()) | to.bit();
-        if swapoff::line(k, first) & to.bit() == 0 && attacked(k, after) {
-            return format!("{} is pinned to its king", name(first));
-        }
+        EndReason::Pinned { attacker } => format!("{} is pinned to its king", name(attacker)),
+        EndReason::StandsPat { attacker } => format!(
+            "{side} stands pat: no capture gains ({} could take)",
+            name(attacker)
+        ),
     }
-    format!(
-        "{who} stands pat: no capture gains ({} could take)",
-        name(first)
-    )
 }
 
 fn by_side(pos: &Chess, set: Bitboard) -> BySide {
@@ -396,7 +346,7 @@ impl TraceJson {
             negamax: t.negamax.clone(),
             played: t.played,
             stands_pat: t.captures.get(t.played).map(|c| side_name(c.side)),
-            end: why_the_exchange_ends(pos, mv, t),
+            end: why_the_exchange_ends(pos, t),
             value: t.value,
         }
     }

@@ -70,6 +70,7 @@
 mod adapters;
 mod board;
 pub mod differences;
+mod end;
 mod exact;
 mod exchange;
 mod hooks;
@@ -89,9 +90,9 @@ mod values;
 #[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 pub use adapters::UnsupportedMove;
 pub use board::{BoardQueries, SeeBoard};
+pub use end::EndReason;
 pub use exact::legal_captures;
 pub use hooks::{check_hooks, HookMismatch};
-pub use lines::{between, line};
 pub use names::ParseNameError;
 pub use pins::Pins;
 #[allow(deprecated)]

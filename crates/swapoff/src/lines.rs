@@ -97,7 +97,7 @@ static LINE: [[Bitboard; 64]; 64] = build(false);
 
 /// Squares strictly between `a` and `b` when they share a rank, file or diagonal; else empty.
 #[inline(always)]
-pub fn between(a: Square, b: Square) -> Bitboard {
+pub(crate) fn between(a: Square, b: Square) -> Bitboard {
     BETWEEN[a.index()][b.index()]
 }
 
@@ -123,7 +123,7 @@ pub(crate) fn diagonal_rays(sq: Square) -> Bitboard {
 
 /// The whole line (edge to edge) through `a` and `b` when aligned; else empty.
 #[inline(always)]
-pub fn line(a: Square, b: Square) -> Bitboard {
+pub(crate) fn line(a: Square, b: Square) -> Bitboard {
     LINE[a.index()][b.index()]
 }
 

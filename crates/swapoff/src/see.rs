@@ -29,6 +29,7 @@
 //! out-of-line code, so the common path carries none of their cases.
 
 use crate::board::SeeBoard;
+use crate::end::EndReason;
 use crate::exact;
 use crate::exchange::{
     captured_value, mover, recapture_outcome, recapture_promotes, Exchange, Start,
@@ -128,12 +129,14 @@ impl See {
     /// The capture sequence, the swap list before and after negamax, and where each side
     /// stops. For [`Rules::Exact`] the sequence is the principal variation of its search.
     pub fn trace<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move) -> Trace {
-        match self.rules {
+        let mut trace = match self.rules {
             Rules::Default => trace_fast::<B, DefaultRules>(board, mv, &self.values),
             Rules::Classic => trace_fast::<B, ClassicRules>(board, mv, &self.values),
             Rules::Stockfish => trace_fast::<B, StockfishRules>(board, mv, &self.values),
             Rules::Exact => exact::trace(board, mv, &self.values),
-        }
+        };
+        trace.end = EndReason::of(board, mv, &trace);
+        trace
     }
 
     /// The SEE value clamped into `[alpha, beta]` (requires `alpha < beta`): an exact

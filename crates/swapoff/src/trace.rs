@@ -1,6 +1,7 @@
 //! A readable account of an exchange: who captures what, the swap list and its negamax.
 
 use crate::board::{BoardQueries, SeeBoard};
+use crate::end::EndReason;
 use crate::exchange::{recapture_outcome, Exchange, Opening};
 use crate::rules::FastRules;
 use crate::types::{Color, Move, MoveKind, Role, Square};
@@ -63,6 +64,8 @@ pub struct Trace {
     pub negamax: Vec<i32>,
     /// How many entries of `captures` are actually played (at least 1: the move itself).
     pub played: usize,
+    /// Why the side after the last capture of `captures` does not capture again.
+    pub end: EndReason,
 }
 
 impl Trace {
@@ -88,6 +91,7 @@ impl Trace {
             gains,
             negamax,
             played,
+            end: EndReason::NoAttacker,
         }
     }
 
@@ -106,6 +110,7 @@ impl Trace {
             gains: vec![0, 0],
             negamax: vec![0, 0],
             played: 1,
+            end: EndReason::NoAttacker,
         }
     }
 }

@@ -12,7 +12,11 @@ fn every_board_s_hooks_agree_with_its_contract() {
         let pos = chess(fen);
         let cozy: cozy_chess::Board = fen.parse().expect("cozy-chess reads the books");
         assert_eq!(check_hooks(&pos), Ok(()), "{fen}");
-        assert_eq!(check_hooks(shakmaty::Position::board(&pos)), Ok(()), "{fen}");
+        assert_eq!(
+            check_hooks(shakmaty::Position::board(&pos)),
+            Ok(()),
+            "{fen}"
+        );
         assert_eq!(check_hooks(&cozy), Ok(()), "{fen}");
         assert_eq!(check_hooks(&PreparedBoard::new(&pos)), Ok(()), "{fen}");
         assert_eq!(check_hooks(&PreparedBoard::new(&cozy)), Ok(()), "{fen}");
@@ -86,5 +90,8 @@ fn a_wrong_override_is_named_with_where_it_is_wrong() {
     };
     let err = check_hooks(&stale).unwrap_err();
     assert_eq!(err.hook, "occupant");
-    assert!(err.to_string().starts_with("occupant: f3: answers Pawn"), "{err}");
+    assert!(
+        err.to_string().starts_with("occupant: f3: answers Pawn"),
+        "{err}"
+    );
 }

@@ -135,3 +135,29 @@ fn trace_display_marks_the_captures_not_played() {
     assert!(lines[0].contains("white Nd3xPe5"), "{text}");
     assert!(lines[5].contains("black Qh8xQe5"), "{text}");
 }
+
+#[test]
+fn every_trace_says_why_it_ends() {
+    use swapoff::EndReason;
+    let end = |fen: &str, san: &str, rules: Rules| trace_both(fen, san, rules).end;
+    // Nothing defends e5 after Rxe5.
+    let rxe5 = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1";
+    assert_eq!(end(rxe5, "Rxe5", Rules::Default), EndReason::NoAttacker);
+    // Once the e4 knight has gone, the e7 bishop is pinned along the e-file by Re1.
+    let pinned = "4k3/4b3/8/6n1/4N3/8/8/K3R3 w - - 0 1";
+    let pin = EndReason::Pinned { attacker: sq("e7") };
+    assert_eq!(end(pinned, "Nxg5", Rules::Default), pin);
+    // Nxe6 uncovers the a1 bishop's check on h8: the f7 pawn may not take.
+    let check = "7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1";
+    let in_check = EndReason::InCheck { attacker: sq("f7") };
+    assert_eq!(end(check, "Nxe6", Rules::Exact), in_check);
+    // Rxe7 with Re1 behind: the king may not take back.
+    let king = "4k3/4n3/8/8/8/8/4R3/4R1K1 w - - 0 1";
+    let steps = EndReason::KingWouldBeAttacked { king: sq("e8") };
+    assert_eq!(end(king, "Rxe7", Rules::Default), steps);
+    // exd5 takes a knight the queen defends; Qxd5 would lose the queen to Rxd5, so under
+    // the exact rules Black stands pat with the queen.
+    let pat = "3qk3/8/8/3n4/4P3/8/8/3RK3 w - - 0 1";
+    let t = trace_both(pat, "exd5", Rules::Exact);
+    assert_eq!(t.end, EndReason::StandsPat { attacker: sq("d8") }, "{t}");
+}

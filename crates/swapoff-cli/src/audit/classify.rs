@@ -38,8 +38,7 @@
 use shakmaty::Chess;
 use swapoff::BoardQueries;
 use swapoff::{
-    between, Bitboard, Capture, Color, Move, MoveKind, PieceValues, Role, Rules, See, SeeBoard,
-    Square,
+    Bitboard, Capture, Color, Move, MoveKind, PieceValues, Role, Rules, See, SeeBoard, Square,
 };
 
 /// The cause of a disagreement.
@@ -480,6 +479,13 @@ pub fn classify(
     } else {
         verdict(Cause::Other, said)
     }
+}
+
+/// The squares strictly between `a` and `b` on a line, empty when they share none
+/// (shakmaty's table).
+fn between(a: Square, b: Square) -> Bitboard {
+    let square = |s: Square| shakmaty::Square::new(u32::from(s.index() as u8));
+    shakmaty::attacks::between(square(a), square(b)).0
 }
 
 #[cfg(test)]
