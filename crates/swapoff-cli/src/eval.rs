@@ -453,7 +453,7 @@ fn batch(input: &InputName, args: &Args, see: See) -> ExitCode {
         };
         line_no += 1;
         let outcome = match record.text() {
-            Err(why) => Err(why),
+            Err(why) => Err(why.to_string()),
             Ok(text) => {
                 let text = text.trim();
                 if text.is_empty() || text.starts_with('#') {

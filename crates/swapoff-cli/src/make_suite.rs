@@ -206,7 +206,7 @@ impl Sampler {
 /// and counted.
 fn read(input: &InputName, sampler: &mut Sampler, skipped: &mut u64) -> Result<(), String> {
     let name = input.display();
-    let mut raw = swapoff_scan::records::UnixLines::new(input.open()?);
+    let mut raw = swapoff_scan::records::UnixLines::new(input.open().map_err(|e| e.to_string())?);
     let sniffed = sniff(&mut raw).map_err(|e| format!("cannot read {name}: {e}"))?;
     let Some(format) = detect(&sniffed.prefix) else {
         return if sniffed.prefix.iter().all(u8::is_ascii_whitespace) {

@@ -70,7 +70,7 @@ fn run_file(
     let mut tally = Tally::default();
     let mut records = match input.records() {
         Ok(r) => r,
-        Err(why) => return Ok((tally, Some(why))),
+        Err(why) => return Ok((tally, Some(why.to_string()))),
     };
     let name = input.display();
     let mut line_no = 0;

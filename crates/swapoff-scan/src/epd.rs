@@ -7,6 +7,7 @@
 //! numbers; anything after that is taken as EPD operations (`bm e4`, `id "x"`) and ignored.
 //! So plain FENs, EPD records and `FEN;move` lines all read. Missing counters are `0 1`.
 
+use crate::error::EpdError;
 use cozy_chess::{Board, BoardBuilder, BoardBuilderError, Color, File, Piece, Square};
 
 /// A line reduced to its position, ready for [`parse`].
@@ -25,7 +26,7 @@ pub enum Line<'a> {
 }
 
 /// Splits a line into FEN fields. The error says what is wrong.
-pub fn split(line: &str) -> Result<Line<'_>, String> {
+pub fn split(line: &str) -> Result<Line<'_>, EpdError> {
     // A byte-order mark can start the first line of a file written on Windows.
     let text = line.trim_start_matches('\u{feff}').trim_start();
     if text.is_empty() || text.starts_with('#') {
@@ -41,11 +42,7 @@ pub fn split(line: &str) -> Result<Line<'_>, String> {
     for (i, slot) in fields.iter_mut().enumerate() {
         match words.next() {
             Some(word) => *slot = word,
-            None => {
-                return Err(format!(
-                    "FEN has {i} field(s); at least 4 are needed (placement, side to move, castling, en passant)"
-                ))
-            }
+            None => return Err(EpdError::TooFewFields { found: i }),
         }
     }
     let mut halfmove = 0;
@@ -56,10 +53,11 @@ pub fn split(line: &str) -> Result<Line<'_>, String> {
             if let Some(word) = words.next() {
                 if let Some(n) = number(word, "fullmove number")? {
                     if n == 0 {
-                        return Err(
-                            "FEN field 'fullmove number' (\"0\"): must be a positive integer"
-                                .into(),
-                        );
+                        return Err(EpdError::Counter {
+                            field: "fullmove number",
+                            text: "0".to_string(),
+                            why: "must be a positive integer",
+                        });
                     }
                     fullmove = n;
                 }
@@ -75,13 +73,15 @@ pub fn split(line: &str) -> Result<Line<'_>, String> {
 
 /// `Some(n)` for a number, `None` for a word that is not one (an EPD operation), an error
 /// for digits that overflow.
-fn number(word: &str, field: &str) -> Result<Option<u32>, String> {
+fn number(word: &str, field: &'static str) -> Result<Option<u32>, EpdError> {
     if !word.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(None);
     }
-    word.parse()
-        .map(Some)
-        .map_err(|_| format!("FEN field '{field}' ({word:?}): number too large"))
+    word.parse().map(Some).map_err(|_| EpdError::Counter {
+        field,
+        text: word.to_string(),
+        why: "number too large",
+    })
 }
 
 /// Builds the board. `fen` receives the normalised FEN (fields separated by one space,
@@ -101,7 +101,7 @@ pub fn parse(
     halfmove: u32,
     fullmove: u32,
     fen: &mut Vec<u8>,
-) -> Result<Board, String> {
+) -> Result<Board, EpdError> {
     fen.clear();
     for (i, f) in fields.iter().enumerate() {
         if i > 0 {
@@ -123,12 +123,12 @@ pub fn parse(
     match build(fields, halfmove, fullmove) {
         Ok(board) if needs_library_check(&board) => match library() {
             Ok(()) => Ok(board),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(EpdError::Position(e)),
         },
         Ok(board) => Ok(board),
         Err(cozy) => Err(match library() {
-            Err(e) => e.to_string(),
-            Ok(()) => format!("position not accepted by the move generator: {cozy}"),
+            Err(e) => EpdError::Position(e),
+            Ok(()) => EpdError::MoveGenerator(cozy.to_string()),
         }),
     }
 }
@@ -283,7 +283,7 @@ fn castling(c: u8, b: &mut BoardBuilder) -> Option<()> {
 
 /// One EPD/FEN line to a board: `Ok(None)` for a blank or `#` line, else the board (its
 /// FEN, with the move counters, written into `fen`) or why the line is not a position.
-pub fn read_line(line: &str, fen: &mut Vec<u8>) -> Result<Option<Board>, String> {
+pub fn read_line(line: &str, fen: &mut Vec<u8>) -> Result<Option<Board>, EpdError> {
     match split(line)? {
         Line::Empty => Ok(None),
         Line::Fen {
@@ -343,9 +343,10 @@ mod tests {
         let mut fen = Vec::new();
         let bad = ["8/8/8/8/8/8/8/K6k", "x", "-", "-"];
         let e = parse(&bad, 0, 1, &mut fen).unwrap_err();
-        assert!(e.contains("side to move"), "{e}");
+        assert!(matches!(e, EpdError::Position(_)), "{e:?}");
+        assert!(e.to_string().contains("side to move"), "{e}");
         let two_kings = ["8/8/8/8/8/8/8/KK5k", "w", "-", "-"];
-        let e = parse(&two_kings, 0, 1, &mut fen).unwrap_err();
+        let e = parse(&two_kings, 0, 1, &mut fen).unwrap_err().to_string();
         assert!(e.contains("impossible position"), "{e}");
     }
 

@@ -16,6 +16,7 @@
 //!   faces run;
 //! - [`text`], [`arrow`](mod@arrow): rows as JSON Lines or CSV, and as Arrow columns;
 //! - [`json`]: the JSON of a position's analysis and of a move's trace;
+//! - [`error`]: what can be wrong with an input, a line, an EPD record or a game;
 //! - [`pool`]: reusable buffers.
 
 #![deny(missing_docs)]
@@ -25,6 +26,7 @@ pub mod analysis;
 pub mod arrow;
 pub mod captures;
 pub mod epd;
+pub mod error;
 pub mod format;
 pub mod json;
 pub mod pairs;

@@ -16,6 +16,7 @@
 //!   skipped move usually makes the next one illegal, which is reported. Text with neither
 //!   a tag, nor a move, nor a result is not taken for a game: it is reported and skipped.
 
+use crate::error::GameError;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
@@ -148,7 +149,7 @@ impl pgn_reader::Visitor for Collector {
 }
 
 /// The starting position of a game, or why it has none.
-pub fn start(game: &GameRecord) -> Result<Chess, String> {
+pub fn start(game: &GameRecord) -> Result<Chess, GameError> {
     let mode = if game.chess960 {
         CastlingMode::Chess960
     } else {
@@ -158,25 +159,31 @@ pub fn start(game: &GameRecord) -> Result<Chess, String> {
         return Ok(Chess::default());
     };
     if !game.chess960 {
-        return crate::parse::position(text).map_err(|e| format!("[FEN \"{text}\"]: {e}"));
+        return crate::parse::position(text).map_err(|e| bad_fen(text, e));
     }
-    let fen = Fen::from_ascii(text.as_bytes()).map_err(|e| format!("[FEN \"{text}\"]: {e}"))?;
-    fen.into_position(mode)
-        .map_err(|e| format!("[FEN \"{text}\"]: {e}"))
+    let fen = Fen::from_ascii(text.as_bytes()).map_err(|e| bad_fen(text, e))?;
+    fen.into_position(mode).map_err(|e| bad_fen(text, e))
+}
+
+fn bad_fen(fen: &str, why: impl std::fmt::Display) -> GameError {
+    GameError::Fen {
+        fen: fen.to_string(),
+        why: why.to_string(),
+    }
 }
 
 /// Plays `san` in `pos`, or says why it cannot be played.
-pub fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), String> {
+pub fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), GameError> {
     match san.san {
         San::Null => {
             let swapped = pos
                 .clone()
                 .swap_turn()
-                .map_err(|_| "null move while in check".to_string())?;
+                .map_err(|_| GameError::NullMoveInCheck)?;
             *pos = swapped;
             Ok(())
         }
-        San::Put { .. } => Err("a piece drop is not a standard chess move".into()),
+        San::Put { .. } => Err(GameError::Drop),
         San::Normal { .. } | San::Castle(_) => match san.san.to_move(pos) {
             Ok(m) => {
                 pos.play_unchecked(m);
@@ -188,8 +195,8 @@ pub fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), String> {
                     return Ok(());
                 }
                 Err(match e {
-                    SanError::IllegalSan => "illegal move".into(),
-                    SanError::AmbiguousSan => "ambiguous move".into(),
+                    SanError::IllegalSan => GameError::Illegal,
+                    SanError::AmbiguousSan => GameError::Ambiguous,
                 })
             }
         },
@@ -225,7 +232,7 @@ pub fn describe(pos: &Chess, san: &SanPlus) -> String {
 /// The same position as a cozy-chess board (move counters capped at cozy-chess's limits;
 /// the caller prints the real ones). The en passant square is kept only when an en passant
 /// capture is legal.
-pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, String> {
+pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, GameError> {
     let mut b = cozy_chess::BoardBuilder::empty();
     let board = pos.board();
     for (square, piece) in board.clone() {
@@ -269,7 +276,7 @@ pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, String> {
     b.halfmove_clock = pos.halfmoves().min(100) as u8;
     b.fullmove_number = pos.fullmoves().get().min(u32::from(u16::MAX)) as u16;
     b.build()
-        .map_err(|e| format!("position not accepted by the move generator: {e}"))
+        .map_err(|e| GameError::MoveGenerator(e.to_string()))
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! [`MAX_RECORD_BYTES`] held in memory: a longer one is reported by its number and skipped,
 //! so that one huge line (or `/dev/zero`) costs no more memory than a normal one.
 
+use crate::error::{InputError, LineError};
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -42,15 +43,19 @@ impl InputName {
     }
 
     /// Opens it and decompresses it if it is compressed; the error names the input.
-    pub fn open(&self) -> Result<Box<dyn Read + Send>, String> {
-        let raw = self
-            .open_raw()
-            .map_err(|e| format!("cannot open {}: {e}", self.display()))?;
-        decompress(raw).map_err(|e| format!("cannot read {}: {e}", self.display()))
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
+        let raw = self.open_raw().map_err(|source| InputError::Open {
+            name: self.display(),
+            source,
+        })?;
+        decompress(raw).map_err(|source| InputError::Read {
+            name: self.display(),
+            source,
+        })
     }
 
     /// Opens it as records.
-    pub fn records(&self) -> Result<Records<Box<dyn Read + Send>>, String> {
+    pub fn records(&self) -> Result<Records<Box<dyn Read + Send>>, InputError> {
         Ok(Records::new(self.open()?))
     }
 
@@ -258,13 +263,11 @@ pub enum Record<'a> {
 
 impl Record<'_> {
     /// The text, or why the line cannot be used (for a `FILE:LINE: why` message).
-    pub fn text(&self) -> Result<&str, String> {
+    pub fn text(&self) -> Result<&str, LineError> {
         match self {
             Record::Text(text) => Ok(text),
-            Record::NotUtf8 => Err("the line is not valid UTF-8".to_string()),
-            Record::TooLong(bytes) => Err(format!(
-                "the line is {bytes} bytes long, more than the {MAX_RECORD_BYTES} a record may have; line skipped"
-            )),
+            Record::NotUtf8 => Err(LineError::NotUtf8),
+            Record::TooLong(bytes) => Err(LineError::TooLong(*bytes)),
         }
     }
 }
@@ -416,7 +419,7 @@ mod tests {
         // Exactly the maximum is still a record.
         let input = vec![b'y'; MAX_RECORD_BYTES];
         assert_eq!(texts(&input)[0].len(), MAX_RECORD_BYTES);
-        let why = Record::TooLong(70_000).text().unwrap_err();
+        let why = Record::TooLong(70_000).text().unwrap_err().to_string();
         assert!(
             why.contains("70000 bytes") && why.contains("65536"),
             "{why}"

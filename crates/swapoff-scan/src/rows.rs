@@ -6,6 +6,7 @@
 //! Python package turns both into Arrow rows (notes with an `error` column).
 
 use crate::analysis::Report;
+use crate::error::GameError;
 use crate::pgn::{self, GameRecord};
 use crate::units::Work;
 use crate::{epd, text};
@@ -191,7 +192,7 @@ impl Scanner {
                         tags: &[],
                     });
                 }
-                Err(why) => fail(&mut |n| sink.note(n), &why),
+                Err(why) => fail(&mut |n| sink.note(n), &why.to_string()),
             }
         }
     }
@@ -228,7 +229,7 @@ impl Scanner {
                 return;
             }
         };
-        let mut emit = |pos: &shakmaty::Chess, ply: u32, sink: &mut _| -> Result<(), String> {
+        let mut emit = |pos: &shakmaty::Chess, ply: u32, sink: &mut _| -> Result<(), GameError> {
             use shakmaty::Position;
             let board = pgn::to_cozy(pos)?;
             report.analyze(&board, &self.see);

@@ -161,7 +161,7 @@ pub fn run(
     json: bool,
 ) -> Result<(String, bool), String> {
     let name = input.display();
-    let mut records = input.records()?;
+    let mut records = input.records().map_err(|e| e.to_string())?;
     let mut report = Report {
         file: name.clone(),
         values: values.to_string(),
@@ -195,6 +195,7 @@ pub fn run(
             };
             match record
                 .text()
+                .map_err(|e| e.to_string())
                 .and_then(|text| parse_line(number, text, threshold))
             {
                 Ok(None) => {}

@@ -213,7 +213,7 @@ pub fn read<R: Read>(
         let text = match record.text() {
             Ok(text) => text,
             Err(why) => {
-                bad(why);
+                bad(why.to_string());
                 input.skipped += 1;
                 continue;
             }
