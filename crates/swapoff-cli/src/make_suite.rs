@@ -18,15 +18,17 @@
 use crate::common::{fatal, splitmix64, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{Chess, EnPassantMode, Position};
+use shakmaty::{Chess, EnPassantMode, Position as _};
 use std::fmt::Write as _;
-use std::io::{BufReader, Read};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 use swapoff::BoardQueries;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
-use swapoff_scan::format::{detect, sniff, Format};
-use swapoff_scan::pgn::{self, Collector};
+use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
+use swapoff_scan::rows::{walk, Note, Place, Position, PositionSink};
+use swapoff_scan::units::{self, Reading, Work};
 
 /// Flags of `seeswap make-suite`.
 #[derive(clap::Args, Debug)]
@@ -202,103 +204,64 @@ impl Sampler {
     }
 }
 
-/// Reads every position of one input into the sampler; bad lines and games are reported
-/// and counted.
-fn read(input: &InputName, sampler: &mut Sampler, skipped: &mut u64) -> Result<(), String> {
-    let name = input.display();
-    let mut raw = swapoff_scan::records::UnixLines::new(input.open().map_err(|e| e.to_string())?);
-    let sniffed = sniff(&mut raw).map_err(|e| format!("cannot read {name}: {e}"))?;
-    let Some(format) = detect(&sniffed.prefix) else {
-        return if sniffed.prefix.iter().all(u8::is_ascii_whitespace) {
-            Ok(())
-        } else {
-            Err(format!("{name}: neither EPD nor PGN"))
-        };
-    };
-    // Blank lines before the first position were dropped: count them in line numbers.
-    let offset = sniffed.blank_lines;
-    let reader = BufReader::new(std::io::Cursor::new(sniffed.prefix).chain(raw));
-    match format {
-        Format::Epd => {
-            let mut records = swapoff_scan::records::Records::new(reader);
-            while let Some((n, record)) = records
-                .next_record()
-                .map_err(|e| format!("cannot read {name}: {e}"))?
-            {
-                let n = n + offset;
-                let text = match record.text() {
-                    Ok(t) => t.split(';').next().unwrap_or("").trim(),
-                    Err(why) => {
-                        eprintln!("{name}:{n}: {why}");
-                        *skipped += 1;
-                        continue;
-                    }
-                };
-                if text.is_empty() || text.starts_with('#') {
-                    continue;
-                }
-                let fields: Vec<&str> = text.split_ascii_whitespace().take(4).collect();
-                match swapoff_scan::parse::position(&fields.join(" ")) {
-                    Ok(pos) => sampler.offer(&pos),
-                    Err(e) => {
-                        eprintln!("{name}:{n}: bad FEN: {e}");
-                        *skipped += 1;
-                    }
-                }
-            }
-            Ok(())
-        }
-        Format::Pgn => {
-            let mut games = pgn_reader::Reader::build(reader)
-                .set_supported_tag_line_length(swapoff_scan::records::MAX_RECORD_BYTES)
-                .set_supported_comment_length(swapoff_scan::records::MAX_RECORD_BYTES)
-                .finish();
-            let mut collector = Collector::default();
-            loop {
-                let game = match games.read_game(&mut collector) {
-                    Ok(Some(game)) => game,
-                    Ok(None) => return Ok(()),
-                    Err(e) => {
-                        return Err(format!("{name}: game {}: {e}", collector.games));
-                    }
-                };
-                if game.rejected.is_some() || game.is_empty() {
-                    *skipped += 1;
-                    continue;
-                }
-                let mut pos = match pgn::start(&game) {
-                    Ok(pos) => pos,
-                    Err(why) => {
-                        eprintln!("{name}: game {}: {why}", game.number);
-                        *skipped += 1;
-                        continue;
-                    }
-                };
-                sampler.offer(&pos);
-                for san in &game.moves {
-                    if let Err(why) = pgn::play(&mut pos, san) {
-                        eprintln!("{name}: game {}: {why}; rest skipped", game.number);
-                        *skipped += 1;
-                        break;
-                    }
-                    sampler.offer(&pos);
-                }
+/// Offers every position of the inputs to the sampler, as `seeswap scan` reads them (the
+/// same reader: EPD lines, PGN games replayed); bad lines and games are reported on stderr
+/// and counted, as `seeswap scan` reports them.
+struct Offering<'a> {
+    sampler: &'a mut Sampler,
+    paths: &'a [String],
+    skipped: u64,
+    unreadable: bool,
+}
+
+impl PositionSink for Offering<'_> {
+    fn position(&mut self, p: &Position<'_>) {
+        // The placement, side, castling and en passant fields: suite lines carry no move
+        // counters.
+        let fen = String::from_utf8_lossy(p.fen);
+        let fields: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
+        match swapoff_scan::parse::position(&fields.join(" ")) {
+            Ok(pos) => self.sampler.offer(&pos),
+            Err(e) => {
+                let note = Note::new(p.file, Place::File, format!("bad FEN {fen:?}: {e}"));
+                self.note(note);
             }
         }
+    }
+
+    fn note(&mut self, note: Note) {
+        eprintln!("seeswap: {}", note.display(&self.paths[note.file]));
+        self.skipped += note.skipped;
+        self.unreadable |= note.unreadable;
     }
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     let mut sampler = Sampler::new(args.count as usize, args.seed, args.values);
-    let mut skipped = 0;
-    let mut unreadable = false;
-    for path in &args.files {
-        if let Err(why) = read(&InputName::from(path.clone()), &mut sampler, &mut skipped) {
-            eprintln!("seeswap: {why}");
-            unreadable = true;
+    let inputs: Vec<InputName> = args.files.iter().cloned().map(InputName::from).collect();
+    let paths: Vec<String> = inputs.iter().map(InputName::display).collect();
+    let mut offering = Offering {
+        sampler: &mut sampler,
+        paths: &paths,
+        skipped: 0,
+        unreadable: false,
+    };
+    let texts = Pool::default();
+    let reading = Reading {
+        format: None,
+        tags: &[],
+        texts: &texts,
+    };
+    let count = Arc::new(AtomicU64::new(0));
+    units::read_all(&inputs, &reading, &count, &mut |work| {
+        walk(&work, true, &mut offering);
+        if let Work::Epd { text, .. } = work {
+            texts.put(text);
         }
-    }
+        true
+    });
+    let (skipped, unreadable) = (offering.skipped, offering.unreadable);
     if sampler.arrivals == 0 {
         return fatal("no position read: nothing to make a suite of");
     }

@@ -29,6 +29,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules};
+use swapoff_scan::epd::{self, Line};
 use swapoff_scan::parse;
 use swapoff_scan::records::{InputName, Records};
 
@@ -336,16 +337,13 @@ impl Totals {
 
 /// The first four fields of a FEN line, or `None` for a blank or comment line.
 fn fen_fields(line: &str) -> Option<String> {
-    let text = line.split(';').next().unwrap_or("").trim();
-    if text.is_empty() || text.starts_with('#') {
-        return None;
+    // The EPD reader's field splitting; a line it cannot split goes to the position
+    // reader as it is, for its message.
+    match epd::split(line) {
+        Ok(Line::Empty) => None,
+        Ok(Line::Fen { fields, .. }) => Some(fields.join(" ")),
+        Err(_) => Some(line.split(';').next().unwrap_or("").trim().to_string()),
     }
-    Some(
-        text.split_ascii_whitespace()
-            .take(4)
-            .collect::<Vec<_>>()
-            .join(" "),
-    )
 }
 
 /// Positions measured per window: reading, measuring and timing go window by window, so

@@ -1,6 +1,7 @@
 //! From units of work to rows: the one function, [`Scanner::process`], that both the
 //! `seeswap scan` command and the Python package run on what [`units`](crate::units)
-//! reads. Each position analysed becomes a [`Row`]; each line, game or file that cannot be
+//! reads. Under it, [`walk`] gives every position a unit holds (EPD lines read, PGN games
+//! replayed) before any analysis, for tools that want positions alone (`make-suite`). Each position analysed becomes a [`Row`]; each line, game or file that cannot be
 //! read becomes a [`Note`] in its place, so nothing is dropped silently. A [`Sink`]
 //! takes both: the command writes rows as JSON, CSV or Parquet and notes to stderr, the
 //! Python package turns both into Arrow rows (notes with an `error` column).
@@ -106,6 +107,30 @@ impl Note {
     }
 }
 
+/// A position as read from an input, before analysis.
+pub struct Position<'a> {
+    /// The input's index.
+    pub file: usize,
+    /// Where in the input.
+    pub origin: Origin,
+    /// The position's FEN (empty when the walk was told not to write it).
+    pub fen: &'a [u8],
+    /// The position.
+    pub board: &'a Board,
+    /// The values of the tags asked for, for this position's game; empty for EPD.
+    pub tags: &'a [Option<String>],
+}
+
+/// Where positions and notes go.
+pub trait PositionSink {
+    /// One position.
+    fn position(&mut self, position: &Position<'_>);
+    /// One problem, in its place among the positions.
+    fn note(&mut self, note: Note);
+    /// A PGN game was read (counted whether or not it could be replayed).
+    fn game(&mut self) {}
+}
+
 /// Where rows and notes go.
 pub trait Sink {
     /// One analysed position.
@@ -131,154 +156,187 @@ pub struct Scanner {
 impl Scanner {
     /// Analyses one unit of work, handing its rows and notes to `sink` in input order.
     pub fn process(&self, work: &Work, sink: &mut impl Sink) {
-        match work {
-            Work::Epd {
+        let mut analysing = Analysing {
+            see: &self.see,
+            report: Report::default(),
+            sink,
+        };
+        walk(work, self.fens, &mut analysing);
+    }
+}
+
+/// Positions to rows: each one analysed, then handed on.
+struct Analysing<'a, S> {
+    see: &'a See,
+    report: Report,
+    sink: &'a mut S,
+}
+
+impl<S: Sink> PositionSink for Analysing<'_, S> {
+    fn position(&mut self, p: &Position<'_>) {
+        self.report.analyze(p.board, self.see);
+        self.sink.row(&Row {
+            file: p.file,
+            origin: p.origin,
+            fen: p.fen,
+            board: p.board,
+            report: &self.report,
+            tags: p.tags,
+        });
+    }
+
+    fn note(&mut self, note: Note) {
+        self.sink.note(note);
+    }
+
+    fn game(&mut self) {
+        self.sink.game();
+    }
+}
+
+/// Every position of one unit of work, and its notes, in input order: EPD lines read
+/// (their FEN normalised), PGN games replayed from their start (their FEN written when
+/// `fens`).
+pub fn walk(work: &Work, fens: bool, sink: &mut impl PositionSink) {
+    match work {
+        Work::Epd {
+            file,
+            first_line,
+            text,
+        } => walk_epd(*file, *first_line, text, sink),
+        Work::Pgn { file, games } => {
+            let mut fen = Vec::with_capacity(96);
+            for game in games {
+                walk_game(*file, game, fens, sink, &mut fen);
+            }
+        }
+        Work::Note(note) => sink.note(note.clone()),
+    }
+}
+
+fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionSink) {
+    let mut fen = Vec::with_capacity(96);
+    // The whole unit is checked for UTF-8 at once (long runs go a word at a time); only
+    // a unit that fails is checked line by line, to name the bad lines.
+    let whole = std::str::from_utf8(text).ok();
+    // memchr finds the line ends a word at a time, not a byte at a time.
+    let mut start = 0;
+    for (i, end) in memchr::memchr_iter(b'\n', text)
+        .chain(std::iter::once(text.len()))
+        .enumerate()
+    {
+        let (start_of_line, raw) = (start, &text[start..end]);
+        start = end + 1;
+        let line_no = first_line + i as u64;
+        let fail = |sink: &mut dyn FnMut(Note), why: &str| {
+            sink(Note::new(
                 file,
-                first_line,
-                text,
-            } => self.process_epd(*file, *first_line, text, sink),
-            Work::Pgn { file, games } => {
-                let mut report = Report::default();
-                let mut fen = Vec::with_capacity(96);
-                for game in games {
-                    self.process_game(*file, game, sink, &mut report, &mut fen);
-                }
-            }
-            Work::Note(note) => sink.note(note.clone()),
+                Place::Line(line_no),
+                format!("{why}; line skipped"),
+            ));
+        };
+        // A line of valid text ends at ASCII line ends, so it is text in turn.
+        let line = match whole.and_then(|whole| whole.get(start_of_line..end)) {
+            Some(line) => Ok(line),
+            None => std::str::from_utf8(raw),
+        };
+        let Ok(line) = line else {
+            fail(&mut |n| sink.note(n), "not UTF-8 text");
+            continue;
+        };
+        match epd::read_line(line, &mut fen) {
+            Ok(None) => continue,
+            Ok(Some(board)) => sink.position(&Position {
+                file,
+                origin: Origin::Line(line_no),
+                fen: &fen,
+                board: &board,
+                tags: &[],
+            }),
+            Err(why) => fail(&mut |n| sink.note(n), &why.to_string()),
         }
     }
+}
 
-    fn process_epd(&self, file: usize, first_line: u64, text: &[u8], sink: &mut impl Sink) {
-        let mut report = Report::default();
-        let mut fen = Vec::with_capacity(96);
-        // The whole unit is checked for UTF-8 at once (long runs go a word at a time); only
-        // a unit that fails is checked line by line, to name the bad lines.
-        let whole = std::str::from_utf8(text).ok();
-        // memchr finds the line ends a word at a time, not a byte at a time.
-        let mut start = 0;
-        for (i, end) in memchr::memchr_iter(b'\n', text)
-            .chain(std::iter::once(text.len()))
-            .enumerate()
-        {
-            let (start_of_line, raw) = (start, &text[start..end]);
-            start = end + 1;
-            let line_no = first_line + i as u64;
-            let fail = |sink: &mut dyn FnMut(Note), why: &str| {
-                sink(Note::new(
-                    file,
-                    Place::Line(line_no),
-                    format!("{why}; line skipped"),
-                ));
-            };
-            // A line of valid text ends at ASCII line ends, so it is text in turn.
-            let line = match whole.and_then(|whole| whole.get(start_of_line..end)) {
-                Some(line) => Ok(line),
-                None => std::str::from_utf8(raw),
-            };
-            let Ok(line) = line else {
-                fail(&mut |n| sink.note(n), "not UTF-8 text");
-                continue;
-            };
-            match epd::read_line(line, &mut fen) {
-                Ok(None) => continue,
-                Ok(Some(board)) => {
-                    report.analyze(&board, &self.see);
-                    sink.row(&Row {
-                        file,
-                        origin: Origin::Line(line_no),
-                        fen: &fen,
-                        board: &board,
-                        report: &report,
-                        tags: &[],
-                    });
-                }
-                Err(why) => fail(&mut |n| sink.note(n), &why.to_string()),
-            }
-        }
+fn walk_game(
+    file: usize,
+    game: &GameRecord,
+    fens: bool,
+    sink: &mut impl PositionSink,
+    fen: &mut Vec<u8>,
+) {
+    sink.game();
+    let note = |ply: Option<u32>, message: String| {
+        let place = Place::Game {
+            game: game.number,
+            ply,
+        };
+        Note::new(file, place, message)
+    };
+    if let Some(why) = &game.rejected {
+        sink.note(note(None, why.clone()));
+        return;
     }
-
-    fn process_game(
-        &self,
-        file: usize,
-        game: &GameRecord,
-        sink: &mut impl Sink,
-        report: &mut Report,
-        fen: &mut Vec<u8>,
-    ) {
-        sink.game();
-        let note = |ply: Option<u32>, message: String| {
-            let place = Place::Game {
-                game: game.number,
-                ply,
-            };
-            Note::new(file, place, message)
-        };
-        if let Some(why) = &game.rejected {
-            sink.note(note(None, why.clone()));
+    if game.is_empty() {
+        let why = "no tag, move or result (not PGN text?); skipped";
+        sink.note(note(None, why.to_string()));
+        return;
+    }
+    let mut pos = match pgn::start(game) {
+        Ok(pos) => pos,
+        Err(why) => {
+            sink.note(note(None, format!("{why}; game skipped")));
             return;
         }
-        if game.is_empty() {
-            let why = "no tag, move or result (not PGN text?); skipped";
-            sink.note(note(None, why.to_string()));
-            return;
+    };
+    let mut emit = |pos: &shakmaty::Chess, ply: u32, sink: &mut _| -> Result<(), GameError> {
+        use shakmaty::Position as _;
+        let board = pgn::to_cozy(pos)?;
+        fen.clear();
+        if fens {
+            text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
         }
-        let mut pos = match pgn::start(game) {
-            Ok(pos) => pos,
-            Err(why) => {
-                sink.note(note(None, format!("{why}; game skipped")));
-                return;
-            }
+        let origin = Origin::Game {
+            game: game.number,
+            ply,
         };
-        let mut emit = |pos: &shakmaty::Chess, ply: u32, sink: &mut _| -> Result<(), GameError> {
-            use shakmaty::Position;
-            let board = pgn::to_cozy(pos)?;
-            report.analyze(&board, &self.see);
-            fen.clear();
-            if self.fens {
-                text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
-            }
-            Sink::row(
-                sink,
-                &Row {
-                    file,
-                    origin: Origin::Game {
-                        game: game.number,
-                        ply,
-                    },
-                    fen,
-                    board: &board,
-                    report,
-                    tags: &game.tag_values,
-                },
+        PositionSink::position(
+            sink,
+            &Position {
+                file,
+                origin,
+                fen,
+                board: &board,
+                tags: &game.tag_values,
+            },
+        );
+        Ok(())
+    };
+    let mut ply = 0u32;
+    if let Err(why) = emit(&pos, ply, sink) {
+        sink.note(note(Some(0), format!("ply 0: {why}; game skipped")));
+        return;
+    }
+    for san in &game.moves {
+        if let Err(why) = pgn::play(&mut pos, san) {
+            // `play` leaves the position as it was when it fails.
+            let message = format!(
+                "ply {} ({}): {why}; rest of the game skipped",
+                ply + 1,
+                pgn::describe(&pos, san)
             );
-            Ok(())
-        };
-        let mut ply = 0u32;
-        if let Err(why) = emit(&pos, ply, sink) {
-            sink.note(note(Some(0), format!("ply 0: {why}; game skipped")));
+            sink.note(note(Some(ply + 1), message));
             return;
         }
-        for san in &game.moves {
-            if let Err(why) = pgn::play(&mut pos, san) {
-                // `play` leaves the position as it was when it fails.
-                let message = format!(
-                    "ply {} ({}): {why}; rest of the game skipped",
-                    ply + 1,
-                    pgn::describe(&pos, san)
-                );
-                sink.note(note(Some(ply + 1), message));
-                return;
-            }
-            ply += 1;
-            if let Err(why) = emit(&pos, ply, sink) {
-                let message = format!("ply {ply} (after {san}): {why}; rest of the game skipped");
-                sink.note(note(Some(ply), message));
-                return;
-            }
-        }
-        if game.truncated {
-            let message = format!("mainline longer than {ply} plies; rest of the game skipped");
+        ply += 1;
+        if let Err(why) = emit(&pos, ply, sink) {
+            let message = format!("ply {ply} (after {san}): {why}; rest of the game skipped");
             sink.note(note(Some(ply), message));
+            return;
         }
+    }
+    if game.truncated {
+        let message = format!("mainline longer than {ply} plies; rest of the game skipped");
+        sink.note(note(Some(ply), message));
     }
 }
