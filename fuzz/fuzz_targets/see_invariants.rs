@@ -3,4 +3,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| swapoff_fuzz::see_invariants(data));
+fuzz_target!(|data: &[u8]| swapoff_lab::fuzz::see_invariants(data));

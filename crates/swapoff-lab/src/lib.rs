@@ -10,12 +10,15 @@
 //!   board the benchmarks time (pleco's too);
 //! - [`random_games`]: positions from random games, for agreement tests, and [`testing`]:
 //!   what the test files of the library and the lab share;
+//! - [`fuzz`]: the checks the fuzz targets run, also replayed over the committed seeds by
+//!   the library's tests;
 //! - [`exit`]: exit codes of the lab's commands.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod exit;
+pub mod fuzz;
 pub mod order;
 pub mod pairs;
 pub mod pleco_board;

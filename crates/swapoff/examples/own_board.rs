@@ -124,3 +124,13 @@ pub fn main() -> Result<(), String> {
     assert!(!see_ge(&knight_takes, nxe5, 0) && see_ge(&knight_takes, nxe5, -200));
     Ok(())
 }
+
+/// The example is part of the documentation: `cargo test` runs it (`test = true` in the
+/// manifest), so that it cannot rot.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_example_runs_and_its_values_hold() {
+        super::main().expect("the example's positions parse");
+    }
+}

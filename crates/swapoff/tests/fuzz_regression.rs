@@ -1,10 +1,9 @@
 //! Replays every committed fuzz seed (`fuzz/seeds/<target>/*`, findings included) through
 //! the same checks the fuzz targets run, so that CI keeps what the fuzzer found fixed
-//! without running the fuzzer. The checks are `fuzz/src/lib.rs`, included here by path:
-//! it needs only swapoff, shakmaty and cozy-chess, never libfuzzer.
+//! without running the fuzzer. The checks are the lab's (`swapoff_lab::fuzz`), which
+//! need no libfuzzer.
 
-#[path = "../../../fuzz/src/lib.rs"]
-mod checks;
+use swapoff_lab::fuzz as checks;
 
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -1,11 +1,9 @@
 //! The checks behind swapoff's fuzz targets.
 //!
 //! Each check takes raw bytes and panics when an invariant is broken; no input may make
-//! the library itself panic or overflow. The fuzz targets in `fuzz_targets/` call these
-//! functions, and `crates/swapoff/tests/fuzz_regression.rs` includes this very file (by
-//! `#[path]`) to replay the committed seeds in `fuzz/seeds/<target>/` under `cargo test`.
-//! It therefore depends only on swapoff (with both adapters), shakmaty and cozy-chess,
-//! never on libfuzzer.
+//! the library itself panic or overflow. The fuzz targets (`fuzz/fuzz_targets/`) call
+//! these functions, and `crates/swapoff/tests/fuzz_regression.rs` replays the committed
+//! seeds in `fuzz/seeds/<target>/` through them under `cargo test`, without libfuzzer.
 
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
@@ -353,28 +351,7 @@ fn placed_position(r: &mut Bytes) -> Option<Chess> {
             board[sq] = Some(char::from(piece));
         }
     }
-    let mut placement = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        placement.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    placement.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            placement.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            placement.push('/');
-        }
-    }
+    let placement = crate::testing::placement(&board);
     let side = if r.u8() & 1 == 0 { 'w' } else { 'b' };
     parse::position(&format!("{placement} {side} - - 0 1")).ok()
 }
