@@ -4,10 +4,11 @@
 //! The pairs are the file named by `SWAPOFF_PAIRS` (the project's standard file holds
 //! 144,673 pairs), or else the 14,525 pairs the command-line tool builds in.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use shakmaty::fen::Fen;
+use shakmaty::EnPassantMode;
 use swapoff::{Move, MoveKind};
 
 /// One `FEN;UCI` line, ready to time.
@@ -42,8 +43,8 @@ pub struct Data {
     pub plain: Vec<Pair>,
 }
 
-/// Thresholds of the cycling case.
-pub const THRESHOLDS: [i32; 3] = [-100, 0, 100];
+/// Thresholds of the cycling case (the I/O crate's pairs reader assigns them).
+pub use swapoff_scan::pairs::THRESHOLDS;
 
 /// `SWAPOFF_PAIRS` if set, else the command-line tool's built-in bench pairs.
 pub fn pairs_path() -> PathBuf {
@@ -75,7 +76,8 @@ pub fn load() -> Data {
     load_first(usize::MAX)
 }
 
-/// Loads the first `limit` lines of the pairs file (profiling runs want fewer).
+/// Loads the first `limit` lines of the pairs file (profiling runs want fewer): read by
+/// the I/O crate's pairs reader, then every position given to pleco too.
 pub fn load_first(limit: usize) -> Data {
     pleco::helper::prelude::init_statics();
     let path = pairs_path();
@@ -86,73 +88,48 @@ pub fn load_first(limit: usize) -> Data {
         )
     });
     let started = Instant::now();
+    let head: String = text.lines().take(limit).flat_map(|l| [l, "\n"]).collect();
+    let read = swapoff_scan::pairs::parse_pairs(&head);
+    for bad in &read.bad {
+        eprintln!("{}:{bad}", path.display());
+    }
+    // Position index -> pleco's board index (None: pleco could not parse it).
+    let mut pleco = Vec::new();
+    let pleco_index: Vec<Option<u32>> = read
+        .chess
+        .iter()
+        .map(|pos| {
+            let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+            pleco_board(&fen).map(|b| {
+                pleco.push(b);
+                (pleco.len() - 1) as u32
+            })
+        })
+        .collect();
+    let (mut pleco_skipped, mut not_plain) = (0usize, 0usize);
     let mut data = Data {
-        chess: Vec::new(),
-        cozy: Vec::new(),
-        pleco: Vec::new(),
-        all: Vec::new(),
+        chess: read.chess,
+        cozy: read.cozy,
+        pleco,
+        all: Vec::with_capacity(read.all.len()),
         plain: Vec::new(),
     };
-    // Position index -> pleco index (None: pleco could not parse it).
-    let mut pleco_index: Vec<Option<u32>> = Vec::new();
-    let mut seen: HashMap<&str, Option<u32>> = HashMap::new();
-    let (mut bad_lines, mut pleco_skipped, mut not_plain) = (0usize, 0usize, 0usize);
-    for (number, line) in text.lines().take(limit).enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let Some((fen, uci)) = line.rsplit_once(';') else {
-            bad_lines += 1;
-            eprintln!(
-                "{}:{}: no ';' between FEN and move",
-                path.display(),
-                number + 1
-            );
-            continue;
-        };
-        let (fen, uci) = (fen.trim(), uci.trim());
-        let pos = *seen.entry(fen).or_insert_with(|| {
-            let chess = swapoff_scan::parse::position(fen).ok()?;
-            let cozy = cozy_chess::Board::from_fen(fen, false).ok()?;
-            data.chess.push(chess);
-            data.cozy.push(cozy);
-            pleco_index.push(pleco_board(fen).map(|b| {
-                data.pleco.push(b);
-                (data.pleco.len() - 1) as u32
-            }));
-            Some((data.chess.len() - 1) as u32)
-        });
-        let Some(pos) = pos else {
-            bad_lines += 1;
-            eprintln!("{}:{}: FEN rejected", path.display(), number + 1);
-            continue;
-        };
-        let chess = &data.chess[pos as usize];
-        let Ok(sm) = swapoff_scan::parse::shakmaty_move(chess, uci) else {
-            bad_lines += 1;
-            eprintln!("{}:{}: move {uci} rejected", path.display(), number + 1);
-            continue;
-        };
-        let Ok(mv) = Move::try_from(&sm) else {
-            bad_lines += 1;
-            continue;
-        };
+    for p in read.all {
         let mut pair = Pair {
-            pos,
+            pos: p.pos,
             ppos: 0,
-            mv,
+            mv: p.mv,
             pmv: pleco::BitMove::null(),
-            threshold: THRESHOLDS[data.all.len() % 3],
-            capture: sm.is_capture(),
+            threshold: p.threshold,
+            capture: p.capture,
         };
         data.all.push(pair);
-        if mv.kind != MoveKind::Normal {
+        if p.mv.kind != MoveKind::Normal {
             not_plain += 1;
             continue;
         }
-        let matched = pleco_index[pos as usize].and_then(|ppos| {
-            let pmv = pleco_move(&data.pleco[ppos as usize], uci)?;
+        let matched = pleco_index[p.pos as usize].and_then(|ppos| {
+            let pmv = pleco_move(&data.pleco[ppos as usize], &p.mv.to_string())?;
             Some((ppos, pmv))
         });
         match matched {
@@ -175,7 +152,7 @@ pub fn load_first(limit: usize) -> Data {
         data.chess.len(),
         path.display(),
         started.elapsed(),
-        bad_lines
+        read.bad.len()
     );
     eprintln!(
         "pleco comparator: {} plain-move pairs; skipped {} castling/en passant/promotion pairs \

@@ -167,3 +167,15 @@ def test_tags_become_columns(tmp_path):
     assert problems == []
     assert got == want
     assert got[0]["tag_Event"] is not None
+
+
+def test_a_game_longer_than_the_ply_limit_is_reported_as_the_command_reports_it(tmp_path):
+    # Knights out and back, 25,001 times: 100,004 plies, past the 100,000 kept per game.
+    path = tmp_path / "long.pgn"
+    path.write_text('[Event "long"]\n\n' + "Nf3 Nf6 Ng1 Ng8 " * 25_001 + "*\n")
+    want_rows, want_problems = cli(path, tmp_path)
+    got_rows, got_problems = python(path)
+    assert len(want_rows) == 100_001
+    assert got_problems == want_problems
+    assert len(got_problems) == 1 and "mainline longer than" in got_problems[0]
+    assert len(got_rows) == len(want_rows)
