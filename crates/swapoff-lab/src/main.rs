@@ -19,15 +19,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
-    };
-    match cli.command {
+    // clap exits by itself: status 2 on a usage error, 0 for --help.
+    match Cli::parse().command {
         Command::Order(args) => swapoff_lab::order::run(args),
     }
 }
