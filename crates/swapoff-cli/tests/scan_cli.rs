@@ -473,11 +473,54 @@ fn pgn_positions_rescanned_as_epd_give_the_same_analysis() {
         let again = json_lines(&out);
         assert_eq!(again.len(), games.len());
         for (mut a, mut b) in games.into_iter().zip(again) {
-            for key in ["game", "ply", "line"] {
+            // The origin, and what PGN rows alone have: the move played.
+            let only_pgn = ["played", "played_san", "played_see", "clock", "eval"];
+            for key in ["game", "ply", "line"].into_iter().chain(only_pgn) {
                 a.as_object_mut().unwrap().remove(key);
                 b.as_object_mut().unwrap().remove(key);
             }
             assert_eq!(a, b);
         }
     }
+}
+
+#[test]
+fn pgn_rows_carry_the_move_played_its_see_and_the_comment_s_clock_and_eval() {
+    let path = testdata("examples/lichess.pgn");
+    let o = swapoff(&["-q", path.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows = json_lines(&o);
+    // Game 1: 8 plies (9 positions); game 2: 3 plies (4 positions).
+    assert_eq!(rows.len(), 9 + 4);
+    let first = &rows[0];
+    assert_eq!(first["played"], "e2e4");
+    assert_eq!(first["played_san"], "e4");
+    assert_eq!(first["played_see"], 0);
+    assert_eq!(first["clock"], 180.0);
+    assert_eq!(first["eval"], "0.17");
+    assert_eq!(rows[4]["clock"], 175.5, "3. Bc4 at 0:02:55.5");
+    // 4. Bxf7+ gives a bishop for a pawn: Kxf7, 100 - 300. The depth after the comma in
+    // its eval is left out.
+    let blunder = &rows[6];
+    assert_eq!(blunder["ply"], 6);
+    assert_eq!(blunder["played"], "c4f7");
+    assert_eq!(blunder["played_san"], "Bxf7+");
+    assert_eq!(blunder["played_see"], -200);
+    assert_eq!(blunder["eval"], "-1.6");
+    // The last position of a game: nothing played.
+    for key in ["played", "played_san", "played_see", "clock", "eval"] {
+        assert!(rows[8][key].is_null(), "{key}: {}", rows[8]);
+    }
+    // Game 2 has no comments: the moves, with null clock and eval.
+    assert_eq!(rows[9]["played"], "d2d4");
+    assert!(rows[9]["clock"].is_null() && rows[9]["eval"].is_null());
+    // CSV: the same fields, empty where null.
+    let o = swapoff(&["-q", "--csv", path.to_str().unwrap()], None);
+    let csv = String::from_utf8_lossy(&o.stdout).into_owned();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let row: Vec<&str> = csv.lines().nth(7).unwrap().split(',').collect();
+    assert_eq!(row[at("played")], "c4f7");
+    assert_eq!(row[at("played_see")], "-200");
+    assert_eq!(row[at("clock")], "161");
 }

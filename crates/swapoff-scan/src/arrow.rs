@@ -16,6 +16,9 @@
 //! | `balance` | int32 | what the side to move wins by its best exchange (≥ 0) |
 //! | `threat` | int32, null in check | the same for the opponent |
 //! | `hanging_white`, `hanging_black` | list of struct {`square`: string, `piece`: string, `gain`: int32}, null for the side to move in check | pieces en prise |
+//! | `played`, `played_san` | string, null for EPD and at a game's end | the move the game played from the position, in UCI and SAN |
+//! | `played_see` | int32, null as `played` | its SEE under the scan's rules and values |
+//! | `clock`, `eval` | float64 (seconds), string (`0.17`, `#-3`); null when the game's comment has none | the mover's clock and the evaluation after the move, from `[%clk]` and `[%eval]` |
 //! | `tag_NAME` | string, null when missing | each `--tags` name |
 //! | `error` | string, null for a position | only with [`Layout::errors`]: why a line, game or input could not be read; the other columns of such a row are null but for `file`, `line`, `game` and `ply` |
 
@@ -23,8 +26,8 @@ use crate::analysis::{piece_letter, Hanging};
 use crate::json::push_uci;
 use crate::rows::{Note, Origin, Place, Row};
 use arrow_array::builder::{
-    BooleanBuilder, Int32Builder, ListBuilder, StringBuilder, StructBuilder, UInt32Builder,
-    UInt64Builder,
+    BooleanBuilder, Float64Builder, Int32Builder, ListBuilder, StringBuilder, StructBuilder,
+    UInt32Builder, UInt64Builder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
@@ -83,6 +86,11 @@ impl Layout {
             Field::new("threat", DataType::Int32, true),
             Field::new("hanging_white", list_of(hanging_fields()), true),
             Field::new("hanging_black", list_of(hanging_fields()), true),
+            Field::new("played", DataType::Utf8, true),
+            Field::new("played_san", DataType::Utf8, true),
+            Field::new("played_see", DataType::Int32, true),
+            Field::new("clock", DataType::Float64, true),
+            Field::new("eval", DataType::Utf8, true),
         ]);
         for name in &self.tags {
             fields.push(Field::new(format!("tag_{name}"), DataType::Utf8, true));
@@ -110,6 +118,11 @@ pub struct Columns {
     threat: Int32Builder,
     hanging_white: ListBuilder<StructBuilder>,
     hanging_black: ListBuilder<StructBuilder>,
+    played: StringBuilder,
+    played_san: StringBuilder,
+    played_see: Int32Builder,
+    clock: Float64Builder,
+    eval: StringBuilder,
     tags: Vec<StringBuilder>,
     error: Option<StringBuilder>,
     rows: usize,
@@ -139,6 +152,11 @@ impl Columns {
             threat: Int32Builder::new(),
             hanging_white: list_builder(hanging_fields()),
             hanging_black: list_builder(hanging_fields()),
+            played: StringBuilder::new(),
+            played_san: StringBuilder::new(),
+            played_see: Int32Builder::new(),
+            clock: Float64Builder::new(),
+            eval: StringBuilder::new(),
             tags: layout.tags.iter().map(|_| StringBuilder::new()).collect(),
             error: layout.errors.then(StringBuilder::new),
             rows: 0,
@@ -227,6 +245,16 @@ impl Columns {
             }
             builder.append(true);
         }
+        match row.played {
+            Some((played, see)) => {
+                self.played.append_value(played.uci);
+                self.played_san.append_value(played.san);
+                self.played_see.append_option(see);
+                self.clock.append_option(played.annotation.clock);
+                self.eval.append_option(played.annotation.eval.as_deref());
+            }
+            None => self.append_no_played(),
+        }
         for (i, builder) in self.tags.iter_mut().enumerate() {
             builder.append_option(row.tags.get(i).and_then(Option::as_deref));
         }
@@ -272,10 +300,19 @@ impl Columns {
         self.threat.append_null();
         self.hanging_white.append(false);
         self.hanging_black.append(false);
+        self.append_no_played();
         for builder in &mut self.tags {
             builder.append_null();
         }
         self.rows += 1;
+    }
+
+    fn append_no_played(&mut self) {
+        self.played.append_null();
+        self.played_san.append_null();
+        self.played_see.append_null();
+        self.clock.append_null();
+        self.eval.append_null();
     }
 
     /// The rows as one record batch.
@@ -296,6 +333,11 @@ impl Columns {
         columns.push(Arc::new(self.threat.finish()));
         columns.push(Arc::new(self.hanging_white.finish()));
         columns.push(Arc::new(self.hanging_black.finish()));
+        columns.push(Arc::new(self.played.finish()));
+        columns.push(Arc::new(self.played_san.finish()));
+        columns.push(Arc::new(self.played_see.finish()));
+        columns.push(Arc::new(self.clock.finish()));
+        columns.push(Arc::new(self.eval.finish()));
         for t in &mut self.tags {
             columns.push(Arc::new(t.finish()));
         }

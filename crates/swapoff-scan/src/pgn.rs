@@ -38,6 +38,9 @@ pub struct GameRecord {
     pub chess960: bool,
     /// Mainline moves.
     pub moves: Vec<SanPlus>,
+    /// What the comment after each mainline move says of the clock and the evaluation
+    /// (Lichess's `[%clk 0:03:00]` and `[%eval 0.17]`), one per move.
+    pub annotations: Vec<Annotation>,
     /// Set when the whole game is to be skipped (unsupported variant, unreadable tag).
     pub rejected: Option<String>,
     /// Set when the mainline was cut at [`MAX_PLIES`].
@@ -56,6 +59,57 @@ impl GameRecord {
     pub fn is_empty(&self) -> bool {
         self.tags == 0 && self.moves.is_empty() && !self.outcome && self.rejected.is_none()
     }
+}
+
+/// The clock and the evaluation a comment gives after a move, as Lichess writes them:
+/// `{ [%eval 0.17] [%clk 0:03:00] }`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotation {
+    /// The mover's clock after the move, in seconds (`[%clk h:mm:ss]`, fractions kept).
+    pub clock: Option<f64>,
+    /// The evaluation after the move as written: pawns from White's side (`0.17`,
+    /// `-1.5`) or a mate (`#3`, `#-2`); a depth after a comma is left out.
+    pub eval: Option<String>,
+}
+
+impl Annotation {
+    /// Reads the annotations of one comment into `self` (a comment without them leaves it
+    /// as it was).
+    pub fn read(&mut self, comment: &[u8]) {
+        if let Some(text) = command(comment, b"[%clk") {
+            if let Some(seconds) = clock_seconds(text) {
+                self.clock = Some(seconds);
+            }
+        }
+        if let Some(text) = command(comment, b"[%eval") {
+            let value = text.split(',').next().unwrap_or("").trim();
+            if !value.is_empty() {
+                self.eval = Some(value.to_string());
+            }
+        }
+    }
+}
+
+/// The argument of the comment command that starts with `name` (`[%clk 0:03:00]` gives
+/// `0:03:00`).
+fn command<'a>(comment: &'a [u8], name: &[u8]) -> Option<&'a str> {
+    let start = memchr::memmem::find(comment, name)? + name.len();
+    let rest = &comment[start..];
+    let end = memchr::memchr(b']', rest)?;
+    std::str::from_utf8(&rest[..end]).ok().map(str::trim)
+}
+
+/// `h:mm:ss`, `mm:ss` or `ss`, with a fraction on the seconds, in seconds.
+fn clock_seconds(text: &str) -> Option<f64> {
+    let mut seconds = 0.0;
+    for part in text.split(':') {
+        let value: f64 = part.trim().parse().ok()?;
+        if !value.is_finite() || value < 0.0 {
+            return None;
+        }
+        seconds = seconds * 60.0 + value;
+    }
+    Some(seconds)
 }
 
 /// Collects games for [`GameRecord`].
@@ -131,6 +185,19 @@ impl pgn_reader::Visitor for Collector {
             return ControlFlow::Break(std::mem::take(game));
         }
         game.moves.push(san);
+        game.annotations.push(Annotation::default());
+        ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        game: &mut GameRecord,
+        comment: pgn_reader::RawComment<'_>,
+    ) -> ControlFlow<GameRecord> {
+        // A comment before the first move is about the game, not a move.
+        if let Some(last) = game.annotations.last_mut() {
+            last.read(comment.as_bytes());
+        }
         ControlFlow::Continue(())
     }
 
@@ -172,27 +239,26 @@ fn bad_fen(fen: &str, why: impl std::fmt::Display) -> GameError {
     }
 }
 
-/// Plays `san` in `pos`, or says why it cannot be played.
-pub fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), GameError> {
+/// What a mainline entry does: a move, or a null move (`--`) that passes the turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A legal move, and whether the PGN wrote it in UCI (its SAN must then be made).
+    Move(shakmaty::Move, bool),
+    /// A null move.
+    Null,
+}
+
+/// The legal move `san` stands for in `pos` (SAN, or UCI as some tools write it), or why
+/// there is none.
+pub fn resolve(pos: &Chess, san: &SanPlus) -> Result<Step, GameError> {
     match san.san {
-        San::Null => {
-            let swapped = pos
-                .clone()
-                .swap_turn()
-                .map_err(|_| GameError::NullMoveInCheck)?;
-            *pos = swapped;
-            Ok(())
-        }
+        San::Null => Ok(Step::Null),
         San::Put { .. } => Err(GameError::Drop),
         San::Normal { .. } | San::Castle(_) => match san.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                Ok(())
-            }
+            Ok(m) => Ok(Step::Move(m, false)),
             Err(e) => {
                 if let Some(m) = uci(&san.san).and_then(|u| u.to_move(pos).ok()) {
-                    pos.play_unchecked(m);
-                    return Ok(());
+                    return Ok(Step::Move(m, true));
                 }
                 Err(match e {
                     SanError::IllegalSan => GameError::Illegal,
@@ -201,6 +267,29 @@ pub fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), GameError> {
             }
         },
     }
+}
+
+/// Plays a step resolved in `pos`; a null move in check is refused.
+pub fn play_step(pos: &mut Chess, step: &Step) -> Result<(), GameError> {
+    match step {
+        Step::Move(m, _) => {
+            pos.play_unchecked(m.clone());
+            Ok(())
+        }
+        Step::Null => {
+            let swapped = pos
+                .clone()
+                .swap_turn()
+                .map_err(|_| GameError::NullMoveInCheck)?;
+            *pos = swapped;
+            Ok(())
+        }
+    }
+}
+
+/// Plays `san` in `pos`, or says why it cannot be played.
+pub fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), GameError> {
+    play_step(pos, &resolve(pos, san)?)
 }
 
 /// The UCI reading of what the SAN parser took for a pawn move with full disambiguation

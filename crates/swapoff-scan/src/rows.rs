@@ -9,9 +9,12 @@
 use crate::analysis::Report;
 use crate::error::GameError;
 use crate::pgn::{self, GameRecord};
+use crate::pgn::{Annotation, Step};
 use crate::units::Work;
 use crate::{epd, text};
 use cozy_chess::Board;
+use shakmaty::san::SanPlus;
+use std::fmt::Write as _;
 use swapoff::See;
 
 /// Where a position comes from.
@@ -43,6 +46,8 @@ pub struct Row<'a> {
     /// The values of the scanner's tags for this position's game (`None`: not a game, or
     /// the game has no such tag), in the order of [`Scanner::tag_names`]; empty for EPD.
     pub tags: &'a [Option<String>],
+    /// The move played from this position (PGN), with its SEE under the scan's rules.
+    pub played: Option<(Played<'a>, Option<i32>)>,
 }
 
 /// What part of an input a note is about.
@@ -119,6 +124,22 @@ pub struct Position<'a> {
     pub board: &'a Board,
     /// The values of the tags asked for, for this position's game; empty for EPD.
     pub tags: &'a [Option<String>],
+    /// The move the game played from this position; `None` for EPD, at a game's end, or
+    /// where the next move cannot be played.
+    pub played: Option<Played<'a>>,
+}
+
+/// The move a game played from a position, and what its comment said.
+#[derive(Clone, Copy, Debug)]
+pub struct Played<'a> {
+    /// In UCI (`e1g1` for castling in standard chess, king takes rook in Chess960).
+    pub uci: &'a str,
+    /// In SAN, as the game wrote it (made from the move where the game wrote UCI).
+    pub san: &'a str,
+    /// The move for SEE (`None` for a move the library cannot represent).
+    pub mv: Option<swapoff::Move>,
+    /// The clock and evaluation the comment after it gave.
+    pub annotation: &'a Annotation,
 }
 
 /// Where positions and notes go.
@@ -182,6 +203,9 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
             board: p.board,
             report: &self.report,
             tags: p.tags,
+            played: p
+                .played
+                .map(|played| (played, played.mv.map(|mv| self.see.value(p.board, mv)))),
         });
     }
 
@@ -252,6 +276,7 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
                 fen: &fen,
                 board: &board,
                 tags: &[],
+                played: None,
             }),
             Err(why) => fail(&mut |n| sink.note(n), &why.to_string()),
         }
@@ -289,7 +314,11 @@ fn walk_game(
             return;
         }
     };
-    let mut emit = |pos: &shakmaty::Chess, ply: u32, sink: &mut _| -> Result<(), GameError> {
+    let mut emit = |pos: &shakmaty::Chess,
+                    ply: u32,
+                    played: Option<Played<'_>>,
+                    sink: &mut _|
+     -> Result<(), GameError> {
         use shakmaty::Position as _;
         let board = pgn::to_cozy(pos)?;
         fen.clear();
@@ -308,18 +337,55 @@ fn walk_game(
                 fen,
                 board: &board,
                 tags: &game.tag_values,
+                played,
             },
         );
         Ok(())
     };
+    let mode = if game.chess960 {
+        shakmaty::CastlingMode::Chess960
+    } else {
+        shakmaty::CastlingMode::Standard
+    };
+    // The move played from each position, written into reused buffers.
+    let (mut uci, mut san_text) = (String::new(), String::new());
     let mut ply = 0u32;
-    if let Err(why) = emit(&pos, ply, sink) {
-        sink.note(note(Some(0), format!("ply 0: {why}; game skipped")));
-        return;
-    }
-    for san in &game.moves {
-        if let Err(why) = pgn::play(&mut pos, san) {
-            // `play` leaves the position as it was when it fails.
+    loop {
+        let next = game.moves.get(ply as usize);
+        let step = next.map(|san| pgn::resolve(&pos, san));
+        let played = match (&step, next) {
+            (Some(Ok(Step::Move(m, written_in_uci))), Some(san)) => {
+                uci.clear();
+                san_text.clear();
+                let _ = write!(uci, "{}", m.to_uci(mode));
+                if *written_in_uci {
+                    let made = SanPlus::from_move(pos.clone(), m.clone());
+                    let _ = write!(san_text, "{made}");
+                } else {
+                    let _ = write!(san_text, "{san}");
+                }
+                Some(Played {
+                    uci: &uci,
+                    san: &san_text,
+                    mv: swapoff::Move::try_from(m).ok(),
+                    annotation: &game.annotations[ply as usize],
+                })
+            }
+            _ => None,
+        };
+        if let Err(why) = emit(&pos, ply, played, sink) {
+            let message = match ply.checked_sub(1).and_then(|p| game.moves.get(p as usize)) {
+                Some(san) => format!("ply {ply} (after {san}): {why}; rest of the game skipped"),
+                None => format!("ply 0: {why}; game skipped"),
+            };
+            sink.note(note(Some(ply), message));
+            return;
+        }
+        let (Some(step), Some(san)) = (step, next) else {
+            break;
+        };
+        if let Err(why) = step.and_then(|step| pgn::play_step(&mut pos, &step)) {
+            // The position is as it was when the move cannot be played.
             let message = format!(
                 "ply {} ({}): {why}; rest of the game skipped",
                 ply + 1,
@@ -329,11 +395,6 @@ fn walk_game(
             return;
         }
         ply += 1;
-        if let Err(why) = emit(&pos, ply, sink) {
-            let message = format!("ply {ply} (after {san}): {why}; rest of the game skipped");
-            sink.note(note(Some(ply), message));
-            return;
-        }
     }
     if game.truncated {
         let message = format!("mainline longer than {ply} plies; rest of the game skipped");

@@ -2,8 +2,8 @@
 //! scan: no serde, no `fmt` machinery), and the FEN of a replayed position.
 
 use crate::analysis::piece_letter;
-use crate::json::{push_square, push_u64};
-use crate::rows::{Origin, Row};
+use crate::json::{push_i32, push_square, push_u64};
+use crate::rows::{Origin, Played, Row};
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 
 /// A text shape for rows.
@@ -61,7 +61,7 @@ fn csv_header(with_file: bool, tag_names: &[String]) -> String {
     if with_file {
         header.push_str("file,");
     }
-    header.push_str("line,game,ply,fen,in_check,captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list");
+    header.push_str("line,game,ply,fen,in_check,captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list,played,played_san,played_see,clock,eval");
     for name in tag_names {
         header.push(',');
         header.push_str(&csv_field(&format!("tag_{name}")));
@@ -121,6 +121,9 @@ fn write_json(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: 
     }
     out.push(b',');
     crate::json::analysis_fields(out, board, report);
+    if let Origin::Game { .. } = origin {
+        json_played(out, row.played);
+    }
     if !tag_names.is_empty() {
         out.extend_from_slice(b",\"tags\":{");
         for (i, name) in tag_names.iter().enumerate() {
@@ -137,6 +140,60 @@ fn write_json(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: 
         out.push(b'}');
     }
     out.extend_from_slice(b"}\n");
+}
+
+/// The move played from a game's position: `,"played":...,"played_san":...,
+/// "played_see":...,"clock":...,"eval":...`, every one `null` when nothing was played.
+fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
+    let Some((played, see)) = played else {
+        out.extend_from_slice(
+            b",\"played\":null,\"played_san\":null,\"played_see\":null,\"clock\":null,\"eval\":null",
+        );
+        return;
+    };
+    out.extend_from_slice(b",\"played\":");
+    json_string(out, played.uci);
+    out.extend_from_slice(b",\"played_san\":");
+    json_string(out, played.san);
+    out.extend_from_slice(b",\"played_see\":");
+    match see {
+        Some(see) => push_i32(out, see),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"clock\":");
+    match played.annotation.clock {
+        Some(clock) => out.extend_from_slice(clock.to_string().as_bytes()),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"eval\":");
+    match &played.annotation.eval {
+        Some(eval) => json_string(out, eval),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// The same as CSV fields, each after a comma, empty when absent.
+fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
+    let Some((played, see)) = played else {
+        out.extend_from_slice(b",,,,,");
+        return;
+    };
+    out.push(b',');
+    out.extend_from_slice(played.uci.as_bytes());
+    out.push(b',');
+    out.extend_from_slice(csv_field(played.san).as_bytes());
+    out.push(b',');
+    if let Some(see) = see {
+        push_i32(out, see);
+    }
+    out.push(b',');
+    if let Some(clock) = played.annotation.clock {
+        out.extend_from_slice(clock.to_string().as_bytes());
+    }
+    out.push(b',');
+    if let Some(eval) = &played.annotation.eval {
+        out.extend_from_slice(csv_field(eval).as_bytes());
+    }
 }
 
 fn json_string(out: &mut Vec<u8>, text: &str) {
@@ -174,6 +231,7 @@ fn write_csv(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: &
     out.extend_from_slice(fen);
     out.push(b',');
     crate::json::csv_analysis_fields(out, board, report);
+    csv_played(out, row.played);
     for i in 0..tag_names.len() {
         out.push(b',');
         if let Some(value) = row.tags.get(i).and_then(Option::as_deref) {
