@@ -273,7 +273,7 @@ pub fn resolve(pos: &Chess, san: &SanPlus) -> Result<Step, GameError> {
 pub fn play_step(pos: &mut Chess, step: &Step) -> Result<(), GameError> {
     match step {
         Step::Move(m, _) => {
-            pos.play_unchecked(m.clone());
+            pos.play_unchecked(*m);
             Ok(())
         }
         Step::Null => {

@@ -359,7 +359,7 @@ fn walk_game(
                 san_text.clear();
                 let _ = write!(uci, "{}", m.to_uci(mode));
                 if *written_in_uci {
-                    let made = SanPlus::from_move(pos.clone(), m.clone());
+                    let made = SanPlus::from_move(pos.clone(), *m);
                     let _ = write!(san_text, "{made}");
                 } else {
                     let _ = write!(san_text, "{san}");
