@@ -19,6 +19,7 @@ SEESWAP = os.environ.get("SEESWAP", str(ROOT / "target" / "debug" / "seeswap"))
 INPUTS = [
     ROOT / "testdata" / "pgn" / "kasparov-deep-blue-1997.pgn",
     ROOT / "testdata" / "positions" / "endgames_head.epd",
+    ROOT / "testdata" / "examples" / "lichess.pgn",
 ]
 TAGS = "--tags=Event,White,WhiteElo"
 
@@ -73,11 +74,20 @@ def render(row: dict) -> dict:
             "best_see",
             "balance",
             "threat",
+            "played",
+            "played_san",
+            "played_see",
+            "eval",
             "tag_Event",
             "tag_White",
             "tag_WhiteElo",
         ]
     }
+    # A clock in seconds as Rust prints an f64: no ".0" on a whole number.
+    clock = row["clock"]
+    out["clock"] = (
+        "" if clock is None else (f"{clock:.0f}" if clock.is_integer() else repr(clock))
+    )
     out["captures"] = str(len(row["captures"]))
     out["capture_list"] = " ".join(f"{c['move']}:{c['see']}" for c in row["captures"])
     out["hanging_white"] = hanging(row["hanging_white"])
