@@ -3,7 +3,7 @@
 //! (`tests/python/test_parquet.py` checks that pyarrow, polars and DuckDB read the same.)
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Int32Type, UInt32Type, UInt64Type};
+use arrow_array::types::{Float64Type, Int32Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch, StructArray};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 mod common;
@@ -77,9 +77,10 @@ fn cell(batch: &RecordBatch, name: &str, row: usize) -> String {
     match name {
         "line" | "game" => column.as_primitive::<UInt64Type>().value(row).to_string(),
         "ply" => column.as_primitive::<UInt32Type>().value(row).to_string(),
-        "best_see" | "balance" | "threat" => {
+        "best_see" | "balance" | "threat" | "played_see" => {
             column.as_primitive::<Int32Type>().value(row).to_string()
         }
+        "clock" => column.as_primitive::<Float64Type>().value(row).to_string(),
         "in_check" => u8::from(column.as_boolean().value(row)).to_string(),
         "captures" => column.as_list::<i32>().value(row).len().to_string(),
         "capture_list" | "hanging_white" | "hanging_black" => {
@@ -97,10 +98,12 @@ fn parquet_holds_the_csv_rows_typed() {
     let pgn = testdata("pgn/kasparov-deep-blue-1997.pgn");
     let fischer = testdata("pgn/cutechess-fischerrandom.pgn");
     let epd = testdata("positions/endgames_head.epd");
+    let lichess = testdata("examples/lichess.pgn");
     let inputs = [
         pgn.to_str().unwrap(),
         fischer.to_str().unwrap(),
         epd.to_str().unwrap(),
+        lichess.to_str().unwrap(),
     ];
     let tags = "--tags=Event,White,WhiteElo";
     let mut csv_args = vec!["scan", "-q", "--csv", tags];

@@ -10,7 +10,10 @@
 //! - [`See::trace`]: the capture sequence and the swap list before and after negamax.
 //! - [`Rules`]: `Default`, `Classic` (the wiki's algorithm), `Stockfish` (its `see_ge`,
 //!   bit for bit) and `Exact` (every legal capture, minimax with stand-pat).
-//! - [`stockfish::see_ge`] / [`stockfish::see`]: the Stockfish rules as free functions.
+//! - [`stockfish::see_ge`] / [`stockfish::see`], [`classic::see_ge`] / [`classic::see`]:
+//!   the other fast rule sets as free functions (chosen when the program is compiled);
+//!   [`see_with`] / [`see_ge_with`] and the `_with` functions of [`classic`] take an
+//!   engine's own values.
 //!
 //! The code is generic over [`SeeBoard`], a small trait of bitboards and attack lookups;
 //! implement it for your engine's board, or enable the `shakmaty` or `cozy-chess` feature
@@ -69,6 +72,7 @@
 
 mod adapters;
 mod board;
+pub mod classic;
 pub mod differences;
 mod end;
 mod exact;
@@ -99,7 +103,7 @@ pub use pins::Pins;
 pub use prepared::PinCache;
 pub use prepared::PreparedBoard;
 pub use rules::{Rules, UnknownRules};
-pub use see::{see, see_ge, See};
+pub use see::{see, see_ge, see_ge_with, see_with, See};
 pub use trace::{Capture, Trace};
 pub use types::{Bitboard, Color, Move, MoveKind, Role, Square};
 pub use values::{ParseValuesError, PieceValues, ValuesError, MAX_PIECE_VALUE};

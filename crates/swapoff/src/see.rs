@@ -183,6 +183,38 @@ pub fn see_ge<B: SeeBoard + ?Sized>(board: &B, mv: Move, threshold: i32) -> bool
     fast_ge::<B, DefaultRules>(board, mv, &PieceValues::STANDARD, threshold)
 }
 
+/// [`see`] with an engine's own piece values: the default rules chosen when the program
+/// is compiled, as in [`see`], with no rule set matched at run time.
+#[inline]
+pub fn see_with<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceValues) -> i32 {
+    fast_value::<B, DefaultRules>(board, mv, values)
+}
+
+/// [`see_ge`] with an engine's own piece values.
+///
+/// ```
+/// # #[cfg(feature = "cozy-chess")] {
+/// use swapoff::{see_ge_with, Move, PieceValues};
+/// const VALUES: PieceValues = match PieceValues::new(100, 320, 330, 500, 950) {
+///     Ok(values) => values,
+///     Err(_) => panic!(),
+/// };
+/// let board: cozy_chess::Board = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+/// let rxd5 = Move::from_cozy(&board, "d1d5".parse().unwrap());
+/// assert!(see_ge_with(&board, rxd5, 320, &VALUES));
+/// assert!(!see_ge_with(&board, rxd5, 321, &VALUES));
+/// # }
+/// ```
+#[inline]
+pub fn see_ge_with<B: SeeBoard + ?Sized>(
+    board: &B,
+    mv: Move,
+    threshold: i32,
+    values: &PieceValues,
+) -> bool {
+    fast_ge::<B, DefaultRules>(board, mv, values, threshold)
+}
+
 /// The full value under a fast rule set: what the free functions compute.
 #[inline(always)]
 pub(crate) fn fast_value<B: SeeBoard + ?Sized, R: FastRules>(

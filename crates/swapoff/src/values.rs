@@ -104,7 +104,20 @@ impl PieceValues {
     };
 
     /// Checked constructor. Takes `i64` so that any integer a user types can be judged.
-    pub fn new(
+    ///
+    /// A `const fn`: an engine's values, and a [`See`](crate::See) with them, can be
+    /// constants, checked when the program is compiled.
+    ///
+    /// ```
+    /// use swapoff::{PieceValues, Rules, See};
+    /// const VALUES: PieceValues = match PieceValues::new(100, 320, 330, 500, 950) {
+    ///     Ok(values) => values,
+    ///     Err(_) => panic!("piece values out of order"),
+    /// };
+    /// const SEE: See = See::new(Rules::Default).with_values(VALUES);
+    /// assert_eq!(SEE.values().knight(), 320);
+    /// ```
+    pub const fn new(
         pawn: i64,
         knight: i64,
         bishop: i64,
@@ -113,12 +126,13 @@ impl PieceValues {
     ) -> Result<PieceValues, ValuesError> {
         let given = [pawn, knight, bishop, rook, queen];
         let mut table = [0i32; 7];
-        for (i, &value) in given.iter().enumerate() {
-            let role = Role::ALL[i];
+        let mut i = 0;
+        while i < given.len() {
+            let (role, value) = (Role::ALL[i], given[i]);
             if value <= 0 {
                 return Err(ValuesError::NotPositive { role, value });
             }
-            if value > i64::from(MAX_PIECE_VALUE) {
+            if value > MAX_PIECE_VALUE as i64 {
                 return Err(ValuesError::TooLarge { role, value });
             }
             if i > 0 && value < given[i - 1] {
@@ -129,6 +143,7 @@ impl PieceValues {
             }
             // In range by the checks above.
             table[i] = value as i32;
+            i += 1;
         }
         Ok(PieceValues { table })
     }

@@ -95,3 +95,47 @@ fn a_wrong_override_is_named_with_where_it_is_wrong() {
         "{err}"
     );
 }
+
+#[test]
+fn cozy_moves_convert_as_shakmaty_s_do_and_types_convert_both_ways() {
+    use shakmaty::Position;
+    let mut fens = testdata_lines(UHO, 200);
+    fens.extend(testdata_lines(ENDGAMES, 200));
+    // Castling both ways, en passant, promotions with and without capture.
+    fens.extend(
+        [
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        ]
+        .map(String::from),
+    );
+    let mut checked = 0;
+    for fen in &fens {
+        let pos = chess(fen);
+        let cozy: cozy_chess::Board = fen.parse().unwrap();
+        for m in pos.legal_moves() {
+            let want = swapoff::Move::try_from(&m).unwrap();
+            let uci = m.to_uci(shakmaty::CastlingMode::Chess960).to_string();
+            let got = swapoff::Move::from_cozy(&cozy, uci.parse().unwrap());
+            assert_eq!(got, want, "{fen} {uci}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+    for index in 0..64u8 {
+        let sq = Square::new(index).unwrap();
+        let there: cozy_chess::Square = sq.into();
+        assert_eq!(Square::from(there), sq);
+        let there: shakmaty::Square = sq.into();
+        assert_eq!(Square::from(there), sq);
+    }
+    for role in Role::ALL {
+        assert_eq!(Role::from(cozy_chess::Piece::from(role)), role);
+        assert_eq!(Role::from(shakmaty::Role::from(role)), role);
+    }
+    for color in [Color::White, Color::Black] {
+        assert_eq!(Color::from(cozy_chess::Color::from(color)), color);
+        assert_eq!(Color::from(shakmaty::Color::from(color)), color);
+    }
+}

@@ -1,7 +1,7 @@
 //! `cozy-chess` adapter.
 
 use crate::board::SeeBoard;
-use crate::types::{Bitboard, Color, Move, MoveKind, Role, Square};
+use crate::types::{Bitboard, Color, Move, Role, Square};
 
 #[inline(always)]
 fn sq(s: Square) -> cozy_chess::Square {
@@ -46,6 +46,60 @@ fn from_piece(p: cozy_chess::Piece) -> Role {
     }
 }
 
+// Conversions between cozy_chess's types and the library's, for an engine's glue code: each
+// compiles to a move or a small table lookup.
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
+impl From<cozy_chess::Square> for Square {
+    #[inline(always)]
+    fn from(s: cozy_chess::Square) -> Square {
+        from_sq(s)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
+impl From<Square> for cozy_chess::Square {
+    #[inline(always)]
+    fn from(s: Square) -> cozy_chess::Square {
+        sq(s)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
+impl From<cozy_chess::Color> for Color {
+    #[inline(always)]
+    fn from(c: cozy_chess::Color) -> Color {
+        match c {
+            cozy_chess::Color::White => Color::White,
+            cozy_chess::Color::Black => Color::Black,
+        }
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
+impl From<Color> for cozy_chess::Color {
+    #[inline(always)]
+    fn from(c: Color) -> cozy_chess::Color {
+        color(c)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
+impl From<cozy_chess::Piece> for Role {
+    #[inline(always)]
+    fn from(p: cozy_chess::Piece) -> Role {
+        from_piece(p)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
+impl From<Role> for cozy_chess::Piece {
+    #[inline(always)]
+    fn from(r: Role) -> cozy_chess::Piece {
+        piece(r)
+    }
+}
+
+/// `cozy_chess::Board` (the cozy-chess crate's board), with the `cozy-chess` feature.
 #[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
 impl SeeBoard for cozy_chess::Board {
     #[inline(always)]
@@ -97,25 +151,29 @@ impl Move {
     pub fn from_cozy(board: &cozy_chess::Board, mv: cozy_chess::Move) -> Move {
         let from = from_sq(mv.from);
         let to = from_sq(mv.to);
-        let mover = board.color_on(mv.from);
-        let kind = match (board.piece_on(mv.from), mv.promotion) {
-            (_, Some(p)) => MoveKind::Promotion(from_piece(p)),
-            (Some(cozy_chess::Piece::King), _) if board.color_on(mv.to) == mover => {
-                MoveKind::Castle
-            }
-            (Some(cozy_chess::Piece::Pawn), _)
-                if mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none() =>
-            {
-                MoveKind::EnPassant
-            }
-            _ => MoveKind::Normal,
-        };
-        if kind == MoveKind::Castle {
-            // King's destination: g-file when the rook is to its right, else c-file.
+        if let Some(p) = mv.promotion {
+            return Move::promotion(from, to, from_piece(p));
+        }
+        // Bitboard tests, not `piece_on`/`color_on` (a search over the piece sets each).
+        let (from_bit, to_bit) = (mv.from.bitboard(), mv.to.bitboard());
+        let white = board.colors(cozy_chess::Color::White);
+        let occupied = board.occupied();
+        if !(board.pieces(cozy_chess::Piece::King) & from_bit).is_empty()
+            && !(occupied & to_bit).is_empty()
+            && (white & from_bit).is_empty() == (white & to_bit).is_empty()
+        {
+            // The king takes its own rook: the destination is the g-file when the rook is
+            // to its right, else the c-file.
             let file = if to.file() > from.file() { 6 } else { 2 };
             let dest = Square::from_coords(file, from.rank()).unwrap_or(to);
             return Move::castle(from, dest);
         }
-        Move { from, to, kind }
+        if !(board.pieces(cozy_chess::Piece::Pawn) & from_bit).is_empty()
+            && mv.from.file() != mv.to.file()
+            && (occupied & to_bit).is_empty()
+        {
+            return Move::en_passant(from, to);
+        }
+        Move::normal(from, to)
     }
 }

@@ -48,6 +48,7 @@ fn from_role(r: shakmaty::Role) -> Role {
     }
 }
 
+/// `shakmaty::Board` (the shakmaty crate's piece placement), with the `shakmaty` feature.
 #[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 impl SeeBoard for shakmaty::Board {
     #[inline(always)]
@@ -84,7 +85,8 @@ impl SeeBoard for shakmaty::Board {
     }
 }
 
-/// `shakmaty::Chess` answers through its board.
+/// `shakmaty::Chess` (the shakmaty crate's position), with the `shakmaty` feature; it
+/// answers through its board.
 #[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 impl SeeBoard for shakmaty::Chess {
     #[inline(always)]
@@ -122,6 +124,59 @@ impl SeeBoard for shakmaty::Chess {
     #[inline(always)]
     fn role_on(&self, s: Square) -> Option<Role> {
         SeeBoard::role_on(self.board(), s)
+    }
+}
+
+// Conversions between shakmaty's types and the library's, for an engine's glue code: each
+// compiles to a move or a small table lookup.
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
+impl From<shakmaty::Square> for Square {
+    #[inline(always)]
+    fn from(s: shakmaty::Square) -> Square {
+        from_sq(s)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
+impl From<Square> for shakmaty::Square {
+    #[inline(always)]
+    fn from(s: Square) -> shakmaty::Square {
+        sq(s)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
+impl From<shakmaty::Color> for Color {
+    #[inline(always)]
+    fn from(c: shakmaty::Color) -> Color {
+        match c {
+            shakmaty::Color::White => Color::White,
+            shakmaty::Color::Black => Color::Black,
+        }
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
+impl From<Color> for shakmaty::Color {
+    #[inline(always)]
+    fn from(c: Color) -> shakmaty::Color {
+        color(c)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
+impl From<shakmaty::Role> for Role {
+    #[inline(always)]
+    fn from(p: shakmaty::Role) -> Role {
+        from_role(p)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
+impl From<Role> for shakmaty::Role {
+    #[inline(always)]
+    fn from(r: Role) -> shakmaty::Role {
+        role(r)
     }
 }
 
