@@ -114,6 +114,11 @@ pub use values::{ParseValuesError, PieceValues, ValuesError, MAX_PIECE_VALUE};
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
 
+/// The engine authors' guide (`docs/engines.md`): its recipes run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/engines.md")]
+struct EnginesGuideDoctests;
+
 /// The crate README's example, run as a doc test too.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
