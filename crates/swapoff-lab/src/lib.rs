@@ -4,6 +4,8 @@
 //! - [`qsearch`]: a material-only quiescence search, to measure what SEE is worth in
 //!   move ordering and pruning, and [`order`], the study that runs it on real positions
 //!   (`swapoff-lab order FILE...`);
+//! - [`replay`]: an engine's SEE calls replayed through its own SEE ([`vendor`]:
+//!   tantabus's, MPL-2.0) and through swapoff, interleaved (`swapoff-lab replay CALLS`);
 //! - [`recursive`]: a naive recursive SEE, an oracle written independently of the
 //!   library's swap loop, and a comparator for the benchmarks;
 //! - [`pairs`] and [`pleco_board`]: the benchmarks' `FEN;UCI` pairs, parsed by every
@@ -25,4 +27,6 @@ pub mod pleco_board;
 pub mod qsearch;
 pub mod random_games;
 pub mod recursive;
+pub mod replay;
 pub mod testing;
+pub mod vendor;

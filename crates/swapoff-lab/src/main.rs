@@ -16,11 +16,14 @@ struct Cli {
 enum Command {
     /// Measure capture ordering and quiescence pruning with each rule set.
     Order(swapoff_lab::order::Args),
+    /// Replay an engine's SEE calls through its own SEE and through swapoff, interleaved.
+    Replay(swapoff_lab::replay::Args),
 }
 
 fn main() -> ExitCode {
     // clap exits by itself: status 2 on a usage error, 0 for --help.
     match Cli::parse().command {
         Command::Order(args) => swapoff_lab::order::run(args),
+        Command::Replay(args) => swapoff_lab::replay::run(args),
     }
 }

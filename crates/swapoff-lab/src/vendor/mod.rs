@@ -1,0 +1,7 @@
+//! Code of other projects, kept as it is, under its own licence: comparators for the
+//! benchmarks, never part of a published crate.
+
+/// tantabus's SEE (MPL-2.0): a swap-list SEE on cozy-chess, values 100/320/330/500/900.
+#[allow(missing_docs, unused_imports, clippy::all)]
+#[rustfmt::skip] // kept as its authors wrote it
+pub mod tantabus_see;

@@ -1,0 +1,67 @@
+//! `swapoff-lab replay` on the repository's sample of tantabus's calls: the engine's SEE
+//! replays the log's values, and each variant's checksum is what the library answers on
+//! the same calls, computed here without the harness.
+
+use std::process::Command;
+use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
+
+fn sample() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/engine-calls/tantabus-bench-sample.txt")
+}
+
+#[test]
+fn the_replay_reports_every_variant_and_checks_the_engine_against_its_log() {
+    let out = Command::new(env!("CARGO_BIN_EXE_swapoff-lab"))
+        .args(["replay", "--rounds", "2", "--json"])
+        .arg(sample())
+        .output()
+        .expect("swapoff-lab runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+
+    let text = std::fs::read_to_string(sample()).unwrap();
+    let values = PieceValues::new(100, 320, 330, 500, 900).unwrap();
+    let (mut log, mut default, mut classic_sum, mut ge, mut classic_ge) = (0, 0, 0, 0, 0);
+    let (mut calls, mut differ) = (0, 0);
+    for line in text.lines() {
+        let mut f = line.split(';');
+        let (fen, uci, value) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+        let board: cozy_chess::Board = fen.parse().unwrap();
+        let mv = Move::from_cozy(&board, uci.parse().unwrap());
+        let value: i64 = value.parse().unwrap();
+        let ours = i64::from(see_with(&board, mv, &values));
+        log += value;
+        default += ours;
+        differ += i64::from(ours != value);
+        classic_sum += i64::from(classic::see_with(&board, mv, &values));
+        ge += i64::from(see_ge_with(&board, mv, 0, &values));
+        classic_ge += i64::from(classic::see_ge_with(&board, mv, 0, &values));
+        calls += 1;
+    }
+    assert_eq!(report["calls"], calls);
+    assert_eq!(report["log_checksum"], log);
+    assert_eq!(report["engine_mismatches"], 0);
+    let checksum = |name: &str| {
+        let v = report["variants"].as_array().unwrap();
+        let found = v.iter().find(|x| x["variant"] == name).expect(name);
+        assert!(found["ns_per_call_median"].as_f64().unwrap() > 0.0);
+        assert!(found["ratio"].as_f64().unwrap() > 0.0);
+        found["checksum"].as_i64().unwrap()
+    };
+    assert_eq!(checksum("tantabus value"), log);
+    assert_eq!(checksum("swapoff default value"), default);
+    assert_eq!(checksum("swapoff classic value"), classic_sum);
+    assert_eq!(checksum("swapoff default see_ge(0)"), ge);
+    assert_eq!(checksum("swapoff classic see_ge(0)"), classic_ge);
+    // The sample holds calls where the default rules are right and the engine is not, and
+    // the classic rules answer `>= 0` as the engine does.
+    assert!(differ > 100, "{differ}");
+    assert_ne!(default, log);
+    assert_eq!(classic_ge, checksum("tantabus >= 0"));
+}
