@@ -26,21 +26,26 @@ fn error(message: impl std::fmt::Display) -> PyErr {
     SwapoffError::new_err(message.to_string())
 }
 
+/// A threshold, which SEE compares in 32 bits: a larger one is said to be out of range.
+fn threshold(t: i64) -> PyResult<i32> {
+    i32::try_from(t).map_err(|_| {
+        error(format!(
+            "threshold {t} is out of range ({} to {})",
+            i32::MIN,
+            i32::MAX
+        ))
+    })
+}
+
 /// The evaluator for a rule-set name and optional values (the rule set's own when none).
-fn evaluator(rules: &str, values: Option<(i32, i32, i32, i32, i32)>) -> PyResult<See> {
+fn evaluator(rules: &str, values: Option<(i64, i64, i64, i64, i64)>) -> PyResult<See> {
     let rules: Rules = rules.parse().map_err(error)?;
     let see = See::new(rules);
     match values {
         None => Ok(see),
-        Some((p, n, b, r, q)) => PieceValues::new(
-            i64::from(p),
-            i64::from(n),
-            i64::from(b),
-            i64::from(r),
-            i64::from(q),
-        )
-        .map(|v| see.with_values(v))
-        .map_err(error),
+        Some((p, n, b, r, q)) => PieceValues::new(p, n, b, r, q)
+            .map(|v| see.with_values(v))
+            .map_err(error),
     }
 }
 
@@ -151,7 +156,7 @@ impl Position {
         &self,
         mv: &str,
         rules: &str,
-        values: Option<(i32, i32, i32, i32, i32)>,
+        values: Option<(i64, i64, i64, i64, i64)>,
     ) -> PyResult<i32> {
         let see = evaluator(rules, values)?;
         Ok(see.value(&self.pos, self.read_move(mv)?))
@@ -162,12 +167,12 @@ impl Position {
     fn see_ge(
         &self,
         mv: &str,
-        threshold: i32,
+        threshold: i64,
         rules: &str,
-        values: Option<(i32, i32, i32, i32, i32)>,
+        values: Option<(i64, i64, i64, i64, i64)>,
     ) -> PyResult<bool> {
         let see = evaluator(rules, values)?;
-        Ok(see.ge(&self.pos, self.read_move(mv)?, threshold))
+        Ok(see.ge(&self.pos, self.read_move(mv)?, crate::threshold(threshold)?))
     }
 
     /// The trace of a move, as `seeswap eval --trace --json` gives it (JSON text).
@@ -176,7 +181,7 @@ impl Position {
         &self,
         mv: &str,
         rules: &str,
-        values: Option<(i32, i32, i32, i32, i32)>,
+        values: Option<(i64, i64, i64, i64, i64)>,
     ) -> PyResult<String> {
         let see = evaluator(rules, values)?;
         let mv = self.read_move(mv)?;
@@ -186,7 +191,7 @@ impl Position {
 
     /// The per-position fields of `seeswap scan`'s JSON (JSON text, without braces).
     #[pyo3(signature = (rules, values=None))]
-    fn analyze(&self, rules: &str, values: Option<(i32, i32, i32, i32, i32)>) -> PyResult<String> {
+    fn analyze(&self, rules: &str, values: Option<(i64, i64, i64, i64, i64)>) -> PyResult<String> {
         let see = evaluator(rules, values)?;
         let board = swapoff_scan::pgn::to_cozy(&self.pos).map_err(error)?;
         let mut report = swapoff_scan::analysis::Report::default();
@@ -213,9 +218,10 @@ fn see_many<'py>(
     fens: Vec<String>,
     moves: Vec<String>,
     rules: &str,
-    values: Option<(i32, i32, i32, i32, i32)>,
-    threshold: Option<i32>,
+    values: Option<(i64, i64, i64, i64, i64)>,
+    threshold: Option<i64>,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    let threshold = threshold.map(crate::threshold).transpose()?;
     if fens.len() != moves.len() {
         return Err(error(format!(
             "{} positions but {} moves: give one move per position",
@@ -285,7 +291,7 @@ fn scan_block<'py>(
     name: &str,
     format: &str,
     rules: &str,
-    values: Option<(i32, i32, i32, i32, i32)>,
+    values: Option<(i64, i64, i64, i64, i64)>,
     first_line: u64,
     tags: Vec<String>,
 ) -> PyResult<Bound<'py, PyBytes>> {

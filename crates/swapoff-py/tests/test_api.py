@@ -285,3 +285,68 @@ def test_one_piece_notation_in_trace_and_analyze():
     assert {h["piece"] for h in hanging} <= {"p", "k"}
     white_view = swapoff.analyze(fen)["hanging"]["white"]
     assert [h["piece"] for h in white_view] == ["N"]
+
+
+def test_see_many_takes_what_see_takes_in_any_column():
+    import pandas as pd
+    import polars as pl
+    import pyarrow as pa
+
+    board = chess.Board("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1")
+    moves = [chess.Move.from_uci("d3e5"), "Re2e4", "Kb1"]
+    want = [swapoff.see(board, m) for m in moves]
+    fens = [board.fen()] * 3
+    texts = ["d3e5", "Re2e4", "Kb1"]
+    assert swapoff.see_many([board] * 3, moves).tolist() == want
+    assert swapoff.see_many(pa.array(fens), pa.array(texts)).tolist() == want
+    assert swapoff.see_many(pa.chunked_array([fens]), texts).tolist() == want
+    assert (
+        swapoff.see_many(pd.Series(fens, dtype="string"), pl.Series(texts)).tolist() == want
+    )
+    with pytest.raises(swapoff.SwapoffError, match="row 1: moves holds int"):
+        swapoff.see_many(fens[:2], ["d3e5", 7])
+    with pytest.raises(swapoff.SwapoffError, match="atomic"):
+        swapoff.see_many([chess.variant.AtomicBoard()], ["e2e4"])
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"threshold": 0.5}, "threshold must be a whole number"),
+        ({"threshold": True}, "threshold must be a whole number"),
+        ({"threshold": 2**40}, "out of range"),
+        ({"threshold": 2**70}, "out of range"),
+        ({"values": (100, 300.5, 300, 500, 900)}, "whole number"),
+        ({"values": (100, 300, 300, 500, 2**40)}, "larger than the maximum"),
+        ({"values": (100, 300, 300, 500)}, "five whole numbers"),
+    ],
+)
+def test_every_bad_number_raises_swapoff_error(options, message):
+    fen = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1"
+    with pytest.raises(swapoff.SwapoffError, match=message):
+        swapoff.see_many([fen], ["Rxe5"], **options)
+    if "threshold" in options:
+        with pytest.raises(swapoff.SwapoffError, match=message):
+            swapoff.see_ge(fen, "Rxe5", options["threshold"])
+    else:
+        with pytest.raises(swapoff.SwapoffError, match=message):
+            swapoff.see(fen, "Rxe5", **options)
+
+
+def test_analyze_many_gives_analyze_s_answers_one_row_a_position():
+    lines = (DATA / "positions" / "uho_head.epd").read_text().splitlines()
+    fens = [*lines[:200], "8/8/8/8/8/8/8/3Kk3 w - - 0 1", chess.Board()]
+    table = swapoff.analyze_many(fens)
+    assert table.num_rows == len(fens)
+    rows = table.to_pylist()
+    assert [r["line"] for r in rows] == list(range(1, len(fens) + 1))
+    for fen, row in zip(fens[:200], rows):
+        one = swapoff.analyze(fen)
+        assert row["balance"] == one["balance"]
+        assert row["threat"] == one["threat"]
+        assert row["hanging_white"] == one["hanging"]["white"]
+        assert [c["move"] for c in row["captures"]] == [c["move"] for c in one["captures"]]
+    assert rows[200]["fen"] is None and "not to move is in check" in rows[200]["error"]
+    assert rows[201]["error"] is None and rows[201]["balance"] == 0
+    with pytest.raises(swapoff.SwapoffError, match="row 1"):
+        swapoff.analyze_many(["8/8/8/8/8/8/8/K6k w - -", ""])

@@ -23,6 +23,7 @@ import numpy as np
 
 from ._swapoff import Position as _Position
 from ._swapoff import SwapoffError
+from ._swapoff import scan_block as _scan_block
 from ._swapoff import see_many as _see_many
 
 __all__ = [
@@ -96,16 +97,31 @@ def _move_text(move: Any) -> str:
 _SQUARES = [f + r for r in "12345678" for f in "abcdefgh"]
 
 
+def _whole(value: Any, what: str) -> int:
+    """A whole number (an int or a NumPy integer, not a bool or a float), or an error."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise SwapoffError(f"{what} must be a whole number, not {value!r}")
+    value = int(value)
+    if not -(2**63) <= value < 2**63:
+        raise SwapoffError(f"{what} {value} is out of range")
+    return value
+
+
 def _values(values: Values) -> Values:
     if values is None:
         return None
     try:
-        p, n, b, r, q = (int(v) for v in values)
-    except (TypeError, ValueError):
-        raise SwapoffError(
-            f"values are five whole numbers (P, N, B, R, Q), not {values!r}"
-        ) from None
+        listed = list(values)
+    except TypeError:
+        listed = []
+    if len(listed) != 5:
+        raise SwapoffError(f"values are five whole numbers (P, N, B, R, Q), not {values!r}")
+    p, n, b, r, q = (_whole(v, "a piece value") for v in listed)
     return (p, n, b, r, q)
+
+
+def _threshold(threshold: Any) -> int:
+    return _whole(threshold, "the threshold")
 
 
 def see(
@@ -125,7 +141,7 @@ def see_ge(
 ) -> bool:
     """Whether the SEE value of ``move`` is at least ``threshold`` (faster than ``see``)."""
     return _position(position).see_ge(
-        _move_text(move), int(threshold), rules, _values(values)
+        _move_text(move), _threshold(threshold), rules, _values(values)
     )
 
 
@@ -161,12 +177,15 @@ def see_many(
     values: Values = None,
     threshold: int | None = None,
 ) -> np.ndarray:
-    """SEE of many ``(fen, move)`` pairs on every core, with the GIL released.
+    """SEE of many ``(position, move)`` pairs on every core, with the GIL released.
 
-    Returns int32 values, or booleans ``SEE >= threshold`` when a threshold is given. A bad
-    pair raises :class:`SwapoffError` naming the index of the first one.
+    Positions and moves are what :func:`see` takes (FEN strings or ``chess.Board``\ s, UCI
+    or SAN strings or ``chess.Move``\ s), in a list, a tuple, a NumPy array, or a pandas,
+    polars or pyarrow column. Returns int32 values, or booleans ``SEE >= threshold`` when
+    a threshold is given. A bad pair raises :class:`SwapoffError` naming the index of the
+    first one.
     """
-    threshold = None if threshold is None else int(threshold)
+    threshold = None if threshold is None else _threshold(threshold)
     values = _values(values)
     fens, moves = _listed(fens), _listed(moves)
     try:
@@ -182,21 +201,66 @@ def see_many(
 
 
 def _listed(items: Any) -> Any:
-    """A list of a NumPy array; other sequences as they are (a tuple or list)."""
-    if isinstance(items, np.ndarray):
-        return items.tolist()
-    if isinstance(items, str):
-        raise SwapoffError("give a sequence of strings, not one string")
-    return items if isinstance(items, (list, tuple)) else list(items)
+    """A list or tuple of a column: NumPy (``tolist``), pyarrow (``to_pylist``), polars
+    (``to_list``), pandas (``tolist``); other sequences as they are."""
+    if isinstance(items, (str, bytes)):
+        raise SwapoffError("give a sequence of positions or moves, not one string")
+    if isinstance(items, (list, tuple)):
+        return items
+    for method in ("to_pylist", "to_list", "tolist"):
+        convert = getattr(items, method, None)
+        if callable(convert):
+            return convert()
+    return list(items)
 
 
 def _strings(items: Any, name: str) -> list:
-    """The items as strings (bytes decoded), or an error naming the first other row."""
+    """The items as text: strings, bytes (decoded), ``chess.Board``\ s (their FEN) and
+    ``chess.Move``\ s (UCI); an error names the first other row."""
     out = []
     for i, item in enumerate(items):
         if isinstance(item, bytes):
             item = item.decode("utf-8", "replace")
-        if not isinstance(item, str):
-            raise SwapoffError(f"row {i}: {name} holds {type(item).__name__}, not a string")
+        elif not isinstance(item, str):
+            if hasattr(item, "from_square") and hasattr(item, "to_square"):
+                item = _move_text(item)
+            elif hasattr(item, "occupied_co") and hasattr(item, "fen"):
+                _position(item)  # variant boards are refused, by name
+                item = item.fen()
+            else:
+                kind = type(item).__name__
+                raise SwapoffError(f"row {i}: {name} holds {kind}, not a string")
         out.append(item)
     return out
+
+
+def analyze_many(
+    positions: Sequence[Any] | np.ndarray,
+    *,
+    rules: Rules = "default",
+    values: Values = None,
+) -> Any:
+    """:func:`analyze` of many positions (FEN strings or ``chess.Board``\\ s, in any column
+    :func:`see_many` takes) on every core, as a ``pyarrow.Table`` with the columns of
+    ``seeswap scan --parquet``: one row per position, in order, ``line`` its index from 1,
+    and ``error`` the reason a position could not be read (null otherwise). Needs pyarrow
+    (the ``[dask]`` extra); ``.to_pandas()`` or ``polars.from_arrow`` make a frame of it.
+    """
+    try:
+        import pyarrow as pa
+    except ImportError:
+        raise SwapoffError("analyze_many needs pyarrow: pip install pyarrow") from None
+    texts = _strings(_listed(positions), "positions")
+    for i, text in enumerate(texts):
+        # One line a position, so that every position gives exactly one row.
+        if (
+            not text.strip()
+            or text.lstrip().startswith("#")
+            or "\n" in text
+            or "\r" in text
+        ):
+            raise SwapoffError(f"row {i}: {text!r} is not one FEN")
+    data = "\n".join(texts).encode()
+    stream = _scan_block(data, "", "epd", rules, _values(values), 1, [])
+    table = pa.ipc.open_stream(stream).read_all()
+    return table.drop_columns(["file", "game", "ply"])

@@ -1,6 +1,6 @@
 """Type stubs of the compiled module (the Rust half of the package)."""
 
-_Values = tuple[int, int, int, int, int] | None
+_Values = tuple[int, int, int, int, int] | None  # whole numbers
 
 class SwapoffError(ValueError):
     """A position, move, rule set or piece values that swapoff cannot use."""
