@@ -350,3 +350,21 @@ def test_analyze_many_gives_analyze_s_answers_one_row_a_position():
     assert rows[201]["error"] is None and rows[201]["balance"] == 0
     with pytest.raises(swapoff.SwapoffError, match="row 1"):
         swapoff.analyze_many(["8/8/8/8/8/8/8/K6k w - -", ""])
+
+
+def test_a_trace_draws_itself_with_numbered_captures_x_rays_and_the_stopper():
+    trace = swapoff.trace("4k3/4b3/8/6n1/4N3/8/8/K3R3 w - - 0 1", "Nxg5")
+    assert isinstance(trace, dict) and trace["value"] == 300
+    assert trace["stopper"] == "e7" and "pinned" in trace["end"]
+    svg = trace.svg()
+    assert svg == trace._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    # One numbered disc per capture, and the stopper's square filled red.
+    assert svg.count('class="capture-number"') == len(trace["captures"]) == 1
+    assert 'font-family="sans-serif">1</text>' in svg
+    assert "#cc0000" in svg
+    wiki = swapoff.trace("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "Nxe5")
+    svg = wiki.svg()
+    assert svg.count('class="capture-number"') == len(wiki["captures"]) == 6
+    assert "#ffaa00" in svg  # the x-ray queens
+    assert wiki["stopper"] is None

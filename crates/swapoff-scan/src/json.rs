@@ -226,6 +226,9 @@ pub struct TraceJson {
     /// Why the side after the last capture does not capture: no attacker left, or what
     /// keeps the attackers it has out (a pin, a check, the king rule, standing pat).
     pub end: String,
+    /// The square of the piece that [`end`](TraceJson::end) is about (the attacker that
+    /// does not take), or `None` when no attacker is left.
+    pub stopper: Option<String>,
     /// The value of the move.
     pub value: i32,
 }
@@ -347,6 +350,13 @@ impl TraceJson {
             played: t.played,
             stands_pat: t.captures.get(t.played).map(|c| side_name(c.side)),
             end: why_the_exchange_ends(pos, t),
+            stopper: match t.end {
+                EndReason::NoAttacker => None,
+                EndReason::KingWouldBeAttacked { king: sq }
+                | EndReason::InCheck { attacker: sq }
+                | EndReason::Pinned { attacker: sq }
+                | EndReason::StandsPat { attacker: sq } => Some(sq.to_string()),
+            },
             value: t.value,
         }
     }

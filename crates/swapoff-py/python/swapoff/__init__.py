@@ -29,8 +29,10 @@ from ._swapoff import see_many as _see_many
 __all__ = [
     "Rules",
     "SwapoffError",
+    "Trace",
     "Values",
     "analyze",
+    "analyze_many",
     "see",
     "see_ge",
     "see_many",
@@ -145,18 +147,92 @@ def see_ge(
     )
 
 
+class Trace(dict):
+    """What :func:`trace` returns: the trace as a ``dict`` (the keys of ``seeswap eval
+    --trace --json``), which draws itself as a board where people look rather than read:
+    in Jupyter (``_repr_svg_``), or as SVG text with :meth:`svg`. Needs python-chess
+    (the ``[chess]`` extra).
+
+    On the board: an arrow for each capture, numbered in order (green: played; grey:
+    after a side stands pat, not played), the target square crossed, the x-ray attackers
+    on orange squares and the piece that does not take (the ``end`` reason) on a red one.
+    """
+
+    def __init__(self, fields: dict, fen: str) -> None:
+        super().__init__(fields)
+        self.fen = fen
+
+    def svg(self, size: int = 400) -> str:
+        """The board with the exchange drawn on it, as SVG text (python-chess's
+        ``chess.svg``)."""
+        import chess
+        import chess.svg
+
+        try:
+            board = chess.Board(self.fen)
+        except ValueError:
+            board = chess.Board(self.fen, chess960=True)
+        played = self["played"]
+        arrows = [
+            chess.svg.Arrow(
+                chess.parse_square(c["from"]),
+                chess.parse_square(c["to"]),
+                color="#15781B" if d < played else "#888888",
+            )
+            for d, c in enumerate(self["captures"])
+        ]
+        fill = {}
+        for name in self["xrays"]["white"] + self["xrays"]["black"]:
+            fill[chess.parse_square(name[-2:])] = "#ffaa0099"
+        if self.get("stopper"):
+            fill[chess.parse_square(self["stopper"])] = "#cc000099"
+        target = self["captures"][0]["to"] if self["captures"] else None
+        squares = [chess.parse_square(target)] if target else []
+        text = chess.svg.board(board, arrows=arrows, fill=fill, squares=squares, size=size)
+        return text.replace("</svg>", "".join(self._labels()) + "</svg>")
+
+    def _labels(self) -> list[str]:
+        """A numbered disc on each capture's arrow, a third of the way from its tail (the
+        arrows meet at the target square), in chess.svg's coordinates: a 15-unit margin,
+        45 units a square, White at the bottom."""
+
+        def centre(name: str) -> tuple[float, float]:
+            file, rank = ord(name[0]) - ord("a"), int(name[1]) - 1
+            return 15 + 45 * file + 22.5, 15 + 45 * (7 - rank) + 22.5
+
+        labels = []
+        for d, c in enumerate(self["captures"], start=1):
+            (x0, y0), (x1, y1) = centre(c["from"]), centre(c["to"])
+            x, y = x0 + (x1 - x0) / 3, y0 + (y1 - y0) / 3
+            labels.append(
+                f'<circle class="capture-number" cx="{x:.1f}" cy="{y:.1f}" r="8" '
+                'fill="white" stroke="black"/>'
+                f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" '
+                f'font-family="sans-serif">{d}</text>'
+            )
+        return labels
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
 def trace(
     position: Any, move: Any, *, rules: Rules = "default", values: Values = None
-) -> dict:
-    """How the exchange goes, as ``seeswap eval --trace --json`` gives it.
+) -> Trace:
+    """How the exchange goes, as ``seeswap eval --trace --json`` gives it: a
+    :class:`Trace`, a ``dict`` that Jupyter draws as a board.
 
-    Keys: ``attackers`` and ``xrays`` (``{"white": ["Nd3", ...], "black": [...]}``),
-    ``captures`` (each with ``side``, ``from``, ``to``, ``piece``, ``captured``,
-    ``promotion``, ``gain``, ``negamax``, ``played``), ``gains`` and ``negamax`` (the gain
-    list before and after negamax), ``played``, ``stands_pat`` and ``value``.
+    Keys: ``attackers`` and ``xrays`` (``{"white": ["Nd3", ...], "black": ["nd7", ...]}``,
+    FEN letters: upper case White, lower case Black), ``captures`` (each with ``side``,
+    ``from``, ``to``, ``piece``, ``captured``, ``promotion``, ``gain``, ``negamax``,
+    ``played``), ``gains`` and ``negamax`` (the gain list before and after negamax),
+    ``played``, ``stands_pat``, ``end`` (why the last side does not take: no attacker left,
+    pinned, in check, the king rule, standing pat), ``stopper`` (the square of the piece
+    ``end`` is about, or ``None``) and ``value``.
     """
-    text = _position(position).trace(_move_text(move), rules, _values(values))
-    return json.loads(text)
+    compiled = _position(position)
+    text = compiled.trace(_move_text(move), rules, _values(values))
+    return Trace(json.loads(text), compiled.fen())
 
 
 def analyze(position: Any, *, rules: Rules = "default", values: Values = None) -> dict:
