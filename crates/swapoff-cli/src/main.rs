@@ -12,6 +12,7 @@ mod common;
 mod eval;
 mod make_suite;
 mod scan;
+mod split;
 mod suite;
 
 /// Static Exchange Evaluation (SEE) for chess: what does a capture sequence win or lose?
@@ -32,6 +33,8 @@ enum Command {
     Audit(audit::Args),
     /// Stream EPD/PGN files: every capture's SEE, hanging pieces, swap-off balance.
     Scan(scan::Args),
+    /// Repack a large PGN or EPD file into zstd parts of whole games, one per partition.
+    Split(split::Args),
     /// Time see / see_ge on the shared pairs from this release binary.
     Bench(bench::Args),
     /// Write a SEE test suite from real positions, balanced over the hard cases, valued
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Suite(args) => suite::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Scan(args) => scan::run(args),
+        Command::Split(args) => split::run(args),
         Command::Bench(args) => bench::run(args),
         Command::MakeSuite(args) => make_suite::run(args),
     }

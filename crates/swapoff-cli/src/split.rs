@@ -1,0 +1,223 @@
+//! `seeswap split`: a large PGN or EPD file (plain or compressed) repacked into zstd parts
+//! of whole games (or lines), so that one large file spreads over a cluster: each part is a
+//! partition of `swapoff.dask.scan("parts/*.pgn.zst")`, and a worker holds one part's rows.
+//!
+//! The text is copied as it is, line by line, in one pass with flat memory. A PGN game
+//! starts at a tag line (`[`) that follows movetext; comments (`{ ... }`, which may span
+//! lines, and `;` to the end of a line) are followed, so that a comment line that starts
+//! with `[` does not start a game. Game numbers in each part's rows start again at 1.
+
+use crate::common::{fatal, EXIT_FATAL, EXIT_OK};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use swapoff_scan::format::{detect, Format};
+use swapoff_scan::records::InputName;
+
+/// Flags of `seeswap split`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The file to split (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+
+    /// The folder for the parts (made if missing).
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+
+    /// Games per part (PGN), or lines per part (EPD).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+
+    /// zstd compression level of the parts (1-22).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(i32).range(1..=22))]
+    level: i32,
+}
+
+/// Where a PGN line stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before the first game, or in a game's tags.
+    Tags,
+    /// In a game's movetext.
+    Movetext,
+}
+
+/// Whether a comment is still open after `line`, given whether one was open before it.
+fn comment_open_after(line: &[u8], mut open: bool) -> bool {
+    for &b in line {
+        match (open, b) {
+            (true, b'}') => open = false,
+            (false, b'{') => open = true,
+            // A `;` comment runs to the end of the line.
+            (false, b';') => return false,
+            _ => {}
+        }
+    }
+    open
+}
+
+/// The parts being written: `DIR/STEM-00001.EXT.zst`, ...
+struct Parts {
+    dir: PathBuf,
+    stem: String,
+    extension: &'static str,
+    level: i32,
+    current: Option<zstd::stream::write::Encoder<'static, BufWriter<File>>>,
+    written: Vec<PathBuf>,
+}
+
+impl Parts {
+    /// Starts the next part.
+    fn next(&mut self) -> io::Result<()> {
+        self.finish()?;
+        let name = format!(
+            "{}-{:05}.{}.zst",
+            self.stem,
+            self.written.len() + 1,
+            self.extension
+        );
+        let path = self.dir.join(name);
+        let file = File::create(&path).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
+        })?;
+        let encoder = zstd::stream::write::Encoder::new(BufWriter::new(file), self.level)?;
+        self.current = Some(encoder);
+        self.written.push(path);
+        Ok(())
+    }
+
+    fn write(&mut self, line: &[u8]) -> io::Result<()> {
+        if self.current.is_none() {
+            self.next()?;
+        }
+        match self.current.as_mut() {
+            Some(out) => out.write_all(line),
+            None => Ok(()),
+        }
+    }
+
+    /// Finishes the part being written (the zstd frame, then the file).
+    fn finish(&mut self) -> io::Result<()> {
+        if let Some(encoder) = self.current.take() {
+            let mut writer = encoder.finish()?;
+            writer.flush()?;
+        }
+        Ok(())
+    }
+}
+
+/// The stem of the parts' names: the input's name without its extensions.
+fn stem(path: &Path) -> String {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let name = name.unwrap_or_else(|| "stdin".to_string());
+    let name = if name == "-" {
+        "stdin".to_string()
+    } else {
+        name
+    };
+    name.split('.').next().unwrap_or("part").to_string()
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> ExitCode {
+    let input = InputName::from(args.file.clone());
+    let mut reader = match input.open() {
+        Ok(raw) => BufReader::with_capacity(1 << 16, raw),
+        Err(e) => return fatal(e),
+    };
+    if let Err(e) = std::fs::create_dir_all(&args.dir) {
+        return fatal(format!("cannot make {}: {e}", args.dir.display()));
+    }
+    let format = match reader.fill_buf() {
+        Ok(head) if head.is_empty() => return fatal(format!("{}: empty", input.display())),
+        Ok(head) => detect(head),
+        Err(e) => return fatal(format!("cannot read {}: {e}", input.display())),
+    };
+    let Some(format) = format else {
+        return fatal(format!(
+            "{}: cannot tell whether this is EPD or PGN",
+            input.display()
+        ));
+    };
+    let mut parts = Parts {
+        dir: args.dir.clone(),
+        stem: stem(&args.file),
+        extension: match format {
+            Format::Pgn => "pgn",
+            Format::Epd => "epd",
+        },
+        level: args.level,
+        current: None,
+        written: Vec::new(),
+    };
+    match copy(&mut reader, &mut parts, format, args.games) {
+        Ok(units) => {
+            if let Err(e) = parts.finish() {
+                return fatal(format!("cannot write the last part: {e}"));
+            }
+            let mut out = io::stdout().lock();
+            for path in &parts.written {
+                if let Err(e) = writeln!(out, "{}", path.display()) {
+                    return crate::common::output_error(e);
+                }
+            }
+            let what = if format == Format::Pgn {
+                "games"
+            } else {
+                "lines"
+            };
+            eprintln!(
+                "seeswap split: {units} {what} in {} parts in {}",
+                parts.written.len(),
+                args.dir.display()
+            );
+            ExitCode::from(EXIT_OK)
+        }
+        Err(e) => {
+            eprintln!("seeswap: {}: {e}", input.display());
+            ExitCode::from(EXIT_FATAL)
+        }
+    }
+}
+
+/// Copies every line into the parts, starting a new part every `per_part` games (PGN) or
+/// lines (EPD); returns how many games or lines there were.
+fn copy(
+    reader: &mut impl BufRead,
+    parts: &mut Parts,
+    format: Format,
+    per_part: u64,
+) -> io::Result<u64> {
+    let (mut line, mut units) = (Vec::with_capacity(256), 0u64);
+    let (mut state, mut in_comment) = (State::Tags, false);
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            return Ok(units);
+        }
+        let starts_unit = match format {
+            Format::Epd => !line.trim_ascii().is_empty(),
+            Format::Pgn => {
+                let text = line.trim_ascii_start();
+                let tag = !in_comment && text.starts_with(b"[");
+                let starts = tag && (state == State::Movetext || units == 0);
+                if tag {
+                    state = State::Tags;
+                } else if !in_comment && !text.is_empty() && !text.starts_with(b"%") {
+                    state = State::Movetext;
+                }
+                in_comment = comment_open_after(&line, in_comment);
+                starts
+            }
+        };
+        if starts_unit {
+            if units > 0 && units % per_part == 0 {
+                parts.next()?;
+            }
+            units += 1;
+        }
+        parts.write(&line)?;
+    }
+}

@@ -1,0 +1,67 @@
+//! `seeswap split`: parts of whole games (or lines) whose rows, read in order, are the
+//! whole file's rows.
+
+mod common;
+
+use common::{run, testdata, text};
+use std::io::Write;
+
+/// The rows of `scan` on `paths`, without the game numbers (each part counts from 1).
+fn rows(paths: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["scan", "-q"];
+    args.extend(paths);
+    let o = run(&args, None);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    text(&o.stdout)
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let row = v.as_object_mut().unwrap();
+            for key in ["game", "file", "line"] {
+                row.remove(key);
+            }
+            v
+        })
+        .collect()
+}
+
+fn split(file: &str, dir: &std::path::Path, per_part: &str) -> Vec<String> {
+    let o = run(
+        &["split", "--games", per_part, file, dir.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    text(&o.stdout).lines().map(String::from).collect()
+}
+
+#[test]
+fn parts_hold_whole_games_and_give_the_whole_file_s_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    // Kasparov's six games, then a game whose comment spans lines, one of them opening
+    // with `[` (not a tag), gzip-compressed.
+    let mut pgn = std::fs::read(testdata("pgn/kasparov-deep-blue-1997.pgn")).unwrap();
+    pgn.extend_from_slice(b"\n[Event \"x\"]\n\n1. e4 { a comment\n[%clk 0:03:00] } e5 2. Nf3 *\n");
+    let source = dir.path().join("games.pgn.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&pgn).unwrap();
+    std::fs::write(&source, gz.finish().unwrap()).unwrap();
+    let out = dir.path().join("parts");
+    let parts = split(source.to_str().unwrap(), &out, "2");
+    assert_eq!(parts.len(), 4, "{parts:?}");
+    assert!(parts[0].ends_with("games-00001.pgn.zst"), "{parts:?}");
+    let whole = rows(&[source.to_str().unwrap()]);
+    let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
+    assert_eq!(rows(&refs), whole);
+    // The last part holds the last game whole: 1. e4 e5 2. Nf3, four positions.
+    assert_eq!(rows(&[refs[3]]).len(), 4);
+}
+
+#[test]
+fn epd_is_split_by_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let epd = testdata("positions/endgames_head.epd");
+    let parts = split(epd.to_str().unwrap(), dir.path(), "700");
+    assert_eq!(parts.len(), 3, "{parts:?}");
+    let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
+    assert_eq!(rows(&refs), rows(&[epd.to_str().unwrap()]));
+}
