@@ -131,7 +131,7 @@ pub fn run(args: Args) -> ExitCode {
         return fatal(format!("cannot make {}: {e}", args.dir.display()));
     }
     let format = match reader.fill_buf() {
-        Ok(head) if head.is_empty() => return fatal(format!("{}: empty", input.display())),
+        Ok([]) => return fatal(format!("{}: empty", input.display())),
         Ok(head) => detect(head),
         Err(e) => return fatal(format!("cannot read {}: {e}", input.display())),
     };
