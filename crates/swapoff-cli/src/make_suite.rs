@@ -28,6 +28,7 @@ use swapoff::{PieceValues, Rules, See, SeeBoard};
 use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
 use swapoff_scan::rows::{walk, Note, Place, Position, PositionSink};
+use swapoff_scan::table::TableColumns;
 use swapoff_scan::units::{self, Reading, Work};
 
 /// Flags of `seeswap make-suite`.
@@ -252,6 +253,12 @@ pub fn run(args: Args) -> ExitCode {
         format: None,
         tags: &[],
         texts: &texts,
+        columns: TableColumns {
+            fen: "fen",
+            moves: None,
+            apply: 0,
+            carried: &[],
+        },
     };
     let count = Arc::new(AtomicU64::new(0));
     units::read_all(&inputs, &reading, &count, &mut |work| {

@@ -147,6 +147,13 @@ pub fn run(args: Args) -> ExitCode {
         extension: match format {
             Format::Pgn => "pgn",
             Format::Epd => "epd",
+            Format::Csv | Format::Jsonl => {
+                let what = format.name();
+                return fatal(format!(
+                    "{}: split takes PGN or EPD, not {what}",
+                    input.display()
+                ));
+            }
         },
         level: args.level,
         current: None,
@@ -198,7 +205,8 @@ fn copy(
             return Ok(units);
         }
         let starts_unit = match format {
-            Format::Epd => !line.trim_ascii().is_empty(),
+            // (Tables are refused before the copy.)
+            Format::Epd | Format::Csv | Format::Jsonl => !line.trim_ascii().is_empty(),
             Format::Pgn => {
                 let text = line.trim_ascii_start();
                 let tag = !in_comment && text.starts_with(b"[");

@@ -524,3 +524,62 @@ fn pgn_rows_carry_the_move_played_its_see_and_the_comment_s_clock_and_eval() {
     assert_eq!(row[at("played_see")], "-200");
     assert_eq!(row[at("clock")], "161");
 }
+
+#[test]
+fn lichess_tables_go_in_puzzles_with_their_first_move_played() {
+    let puzzles = testdata("examples/puzzles.csv");
+    let o = swapoff(
+        &[
+            "-q",
+            "--moves-column",
+            "Moves",
+            "--tags",
+            "PuzzleId,Rating",
+            puzzles.to_str().unwrap(),
+        ],
+        None,
+    );
+    // One row cannot be read: reported by its line, the others go on.
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("puzzles.csv:3: bad FEN"),
+        "{}",
+        stderr(&o)
+    );
+    let rows = json_lines(&o);
+    assert_eq!(rows.len(), 2);
+    // The puzzle's first move (Black's Nf6) is played; White's reply is the move played.
+    assert_eq!(rows[0]["line"], 2);
+    assert!(rows[0]["fen"].as_str().unwrap().contains(" w KQkq "));
+    assert_eq!(rows[0]["played"], "f3g5");
+    assert_eq!(rows[0]["played_san"], "Ng5");
+    assert_eq!(rows[0]["tags"]["PuzzleId"], "p0001");
+    // After Ke7, Rxd5 takes the queen for nothing.
+    assert_eq!(rows[1]["played"], "d1d5");
+    assert_eq!(rows[1]["played_see"], 900);
+    assert_eq!(rows[1]["tags"]["Rating"], "1500");
+    // Without a moves column the rows are the positions as written.
+    let o = swapoff(&["-q", puzzles.to_str().unwrap()], None);
+    let rows = json_lines(&o);
+    assert!(rows[0]["fen"].as_str().unwrap().contains(" b KQkq "));
+    assert!(rows[0].get("played").is_none());
+    // JSON Lines: the `fen` field.
+    let evals = testdata("examples/evals.jsonl");
+    let o = swapoff(&["-q", evals.to_str().unwrap()], None);
+    assert_eq!(json_lines(&o).len(), 2);
+    assert!(
+        stderr(&o).contains("evals.jsonl:3: bad FEN"),
+        "{}",
+        stderr(&o)
+    );
+    // A CSV without the named column is refused by name.
+    let o = swapoff(
+        &["-q", "--fen-column", "Position", puzzles.to_str().unwrap()],
+        None,
+    );
+    assert!(
+        stderr(&o).contains("no column \"Position\""),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -281,9 +281,11 @@ fn see_many<'py>(
 /// `seeswap scan`'s rows for a block of EPD text or PGN games (decompressed first when
 /// compressed), as an Arrow IPC stream with a `file` column holding `name` and an `error`
 /// column: the Dask reader's partition function. `first_line` is the line number of the
-/// block's first line in its file; `tags` the PGN tags to carry, as `tag_NAME` columns.
+/// block's first line in its file; `tags` the PGN tags (or table columns) to carry, as
+/// `tag_NAME` columns; `fen_column`, `moves_column` and `apply` read CSV and JSON Lines
+/// tables as `seeswap scan`'s flags of those names do.
 #[pyfunction]
-#[pyo3(signature = (data, name, format, rules, values=None, first_line=1, tags=Vec::new()))]
+#[pyo3(signature = (data, name, format, rules, values=None, first_line=1, tags=Vec::new(), fen_column="fen", moves_column=None, apply=1))]
 #[allow(clippy::too_many_arguments)]
 fn scan_block<'py>(
     py: Python<'py>,
@@ -294,10 +296,21 @@ fn scan_block<'py>(
     values: Option<(i64, i64, i64, i64, i64)>,
     first_line: u64,
     tags: Vec<String>,
+    fen_column: &str,
+    moves_column: Option<&str>,
+    apply: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let see = evaluator(rules, values)?;
     let stream = py
-        .detach(|| scan::block(data, name, format, see, first_line, &tags))
+        .detach(|| {
+            let columns = swapoff_scan::table::TableColumns {
+                fen: fen_column,
+                moves: moves_column,
+                apply,
+                carried: &tags,
+            };
+            scan::block(data, name, format, see, first_line, &tags, columns)
+        })
         .map_err(error)?;
     Ok(PyBytes::new(py, &stream))
 }
@@ -309,10 +322,7 @@ fn scan_block<'py>(
 fn sniff(head: &[u8]) -> (Option<&'static str>, Option<&'static str>) {
     use swapoff_scan::format::{describe, Format};
     let (compression, format) = describe(head);
-    let format = format.map(|f| match f {
-        Format::Epd => "epd",
-        Format::Pgn => "pgn",
-    });
+    let format = format.map(Format::name);
     (compression.map(|c| c.name()), format)
 }
 

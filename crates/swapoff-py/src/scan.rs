@@ -11,6 +11,7 @@ use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::format::Format;
 use swapoff_scan::pool::Pool;
 use swapoff_scan::rows::{Note, Row, Scanner, Sink};
+use swapoff_scan::table::TableColumns;
 use swapoff_scan::units::{read_input, Reading, Work};
 
 /// Rows as Arrow columns, notes as error rows, cut into record batches as they grow.
@@ -52,9 +53,10 @@ impl Sink for ArrowRows<'_> {
     }
 }
 
-/// The rows of `data` (`format` is `"epd"`, `"pgn"` or `"auto"`) as an Arrow IPC stream,
-/// with a `file` column holding `name` and an `error` column. `first_line` is the line
-/// number of the block's first line in its file.
+/// The rows of `data` (`format` is `"epd"`, `"pgn"`, `"csv"`, `"jsonl"` or `"auto"`) as
+/// an Arrow IPC stream, with a `file` column holding `name` and an `error` column.
+/// `first_line` is the line number of the block's first line in its file; `columns` names
+/// a table's FEN and moves columns (its `carried` are `tags`).
 pub fn block(
     data: Vec<u8>,
     name: &str,
@@ -62,12 +64,19 @@ pub fn block(
     see: See,
     first_line: u64,
     tags: &[String],
+    columns: TableColumns<'_>,
 ) -> Result<Vec<u8>, String> {
     let format = match format {
         "epd" => Some(Format::Epd),
         "pgn" => Some(Format::Pgn),
+        "csv" => Some(Format::Csv),
+        "jsonl" => Some(Format::Jsonl),
         "auto" => None,
-        other => return Err(format!("format {other:?} is not epd, pgn or auto")),
+        other => {
+            return Err(format!(
+                "format {other:?} is not epd, pgn, csv, jsonl or auto"
+            ))
+        }
     };
     let layout = Layout {
         file: true,
@@ -93,6 +102,7 @@ pub fn block(
         format,
         tags,
         texts: &texts,
+        columns,
     };
     read_input(
         0,

@@ -109,12 +109,18 @@ def test_every_file_gives_the_command_s_rows_and_problems(client, tmp_path):
 
 
 def test_not_pgn_nor_epd_is_an_error_row_not_a_start_position(client, tmp_path):
+    # JSON Lines without the FEN field: an error row naming the field.
     path = tmp_path / "evals.jsonl"
-    path.write_text('{"fen": "8/8/8/8/8/8/8/K6k w - -", "cp": 0}\n')
+    path.write_text('{"position": "8/8/8/8/8/8/8/K6k w - -", "cp": 0}\n')
     got = swapoff.dask.scan(str(path)).compute()
     assert len(got) == 1
     assert got["fen"].isna().all()
-    assert "not PGN text?" in got["error"].iloc[0]
+    assert 'no field "fen"' in got["error"].iloc[0]
+    # Text read as PGN with neither a tag nor a move: not a start position.
+    path = tmp_path / "comment.pgn"
+    path.write_text("{ only a comment }\n")
+    got = swapoff.dask.scan(str(path)).compute()
+    assert len(got) == 1 and "not PGN text?" in got["error"].iloc[0]
     path = tmp_path / "words.txt"
     path.write_text("hello world\n")
     got = swapoff.dask.scan(str(path)).compute()
@@ -179,3 +185,12 @@ def test_a_game_longer_than_the_ply_limit_is_reported_as_the_command_reports_it(
     assert got_problems == want_problems
     assert len(got_problems) == 1 and "mainline longer than" in got_problems[0]
     assert len(got_rows) == len(want_rows)
+
+
+def test_puzzles_through_dask_are_the_command_s_rows(tmp_path):
+    puzzles = DATA / "examples" / "puzzles.csv"
+    want, want_problems = cli(puzzles, tmp_path, "--moves-column=Moves", "--tags=PuzzleId")
+    got, problems = python(puzzles, moves_column="Moves", tags=["PuzzleId"])
+    assert got == want and len(got) == 2
+    assert problems == want_problems and len(problems) == 1
+    assert got[1]["played_see"] == 900 and got[1]["tag_PuzzleId"] == "p0003"

@@ -12,6 +12,22 @@ pub enum Format {
     Epd,
     /// Games in Portable Game Notation.
     Pgn,
+    /// CSV with a header that names a FEN column (Lichess's puzzle database).
+    Csv,
+    /// JSON Lines whose objects hold a FEN field (Lichess's evaluations).
+    Jsonl,
+}
+
+impl Format {
+    /// Its name: `epd`, `pgn`, `csv` or `jsonl`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Epd => "epd",
+            Format::Pgn => "pgn",
+            Format::Csv => "csv",
+            Format::Jsonl => "jsonl",
+        }
+    }
 }
 
 /// How much of an input's first line with content is looked at to tell its format.
@@ -80,10 +96,26 @@ pub fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
     }
 }
 
-/// EPD when the first line's first word is a piece placement (has a `/`); PGN when it is a
-/// tag, a comment, a variation, a NAG, a result, a move number or a move.
+/// JSON Lines when the first line is a JSON object; CSV when it is a comma-separated
+/// header with a `fen` column (any case); EPD when its first word is a piece placement (has
+/// a `/`); PGN when it is a tag, a comment, a variation, a NAG, a result, a move number or
+/// a move.
 pub fn detect(prefix: &[u8]) -> Option<Format> {
     let (line, _) = first_line(prefix)?;
+    if line.starts_with(b"{")
+        && serde_json::from_slice::<serde_json::Value>(line).is_ok_and(|v| v.is_object())
+    {
+        return Some(Format::Jsonl);
+    }
+    let unquoted = |name: &[u8]| {
+        let name = name.trim_ascii();
+        let name = name.strip_prefix(b"\"").unwrap_or(name);
+        name.strip_suffix(b"\"").unwrap_or(name).to_vec()
+    };
+    let mut names = line.split(|&b| b == b',').map(unquoted);
+    if memchr::memchr(b',', line).is_some() && names.any(|n| n.eq_ignore_ascii_case(b"fen")) {
+        return Some(Format::Csv);
+    }
     if line.starts_with(b"[")
         || line.starts_with(b"{")
         || line.starts_with(b";")
@@ -160,6 +192,15 @@ mod tests {
             assert_eq!(detect(start.as_bytes()), Some(Format::Pgn), "{start:?}");
         }
         assert_eq!(detect(b"  \n\n"), None);
+        // Lichess's puzzle CSV and evaluations JSON Lines; a PGN comment is not JSON.
+        let puzzles = b"PuzzleId,FEN,Moves,Rating\n00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6,1760\n";
+        assert_eq!(detect(puzzles), Some(Format::Csv));
+        assert_eq!(
+            detect(b"{\"fen\": \"8/8/8/8/8/8/8/K6k w - -\", \"evals\": []}\n"),
+            Some(Format::Jsonl)
+        );
+        assert_eq!(detect(b"{ a comment } 1. e4 *\n"), Some(Format::Pgn));
+        assert_eq!(detect(b"a,b,c\n"), None);
     }
 
     #[test]
@@ -167,7 +208,7 @@ mod tests {
         // A byte-order mark and `%` lines before a tag: PGN (not a guess from the first byte).
         let pgn = b"\xef\xbb\xbf% export\r\n[Event \"x\"]\r\n";
         assert_eq!(describe(pgn), (None, Some(Format::Pgn)));
-        assert_eq!(describe(b"{\"fen\": 1}\n"), (None, Some(Format::Pgn)));
+        assert_eq!(describe(b"{\"fen\": 1}\n"), (None, Some(Format::Jsonl)));
         let epd = b"\xef\xbb\xbf8/8/8/8/8/8/8/K6k w - -\n";
         let mut packed = zstd::encode_all(&epd[..], 3).unwrap();
         assert_eq!(

@@ -6,6 +6,8 @@
 //! - [`format`](mod@format): telling EPD from PGN (and a compressed input's format);
 //! - [`units`]: an input read into units of work (EPD lines, PGN games) and notes;
 //! - [`parse`]: FENs and SAN/UCI moves read with precise errors;
+//! - [`table`]: CSV and JSON Lines tables of positions (Lichess's puzzles and
+//!   evaluations);
 //! - [`suite`]: SEE test suites (`FEN; move; value; comment`), and [`pairs`]: `FEN;UCI`
 //!   pairs;
 //! - [`epd`]: EPD/FEN lines to boards, validated as [`parse`] validates;
@@ -36,5 +38,6 @@ pub mod pool;
 pub mod records;
 pub mod rows;
 pub mod suite;
+pub mod table;
 pub mod text;
 pub mod units;

@@ -10,6 +10,7 @@ use crate::analysis::Report;
 use crate::error::GameError;
 use crate::pgn::{self, GameRecord};
 use crate::pgn::{Annotation, Step};
+use crate::table::{RowError, TableRow};
 use crate::units::Work;
 use crate::{epd, text};
 use cozy_chess::Board;
@@ -234,8 +235,96 @@ pub fn walk(work: &Work, fens: bool, sink: &mut impl PositionSink) {
                 walk_game(*file, game, fens, sink, &mut fen);
             }
         }
+        Work::Table { file, rows } => {
+            let mut fen = Vec::with_capacity(96);
+            for row in rows {
+                walk_row(*file, row, sink, &mut fen);
+            }
+        }
         Work::Note(note) => sink.note(note.clone()),
     }
+}
+
+/// No clock or evaluation: what a table's moves have.
+static NO_ANNOTATION: Annotation = Annotation {
+    clock: None,
+    eval: None,
+};
+
+/// One row of a table: its FEN read, the first moves of its moves column played (the
+/// puzzle convention), then the position, with the next move as the move played.
+fn walk_row(
+    file: usize,
+    row: &Result<TableRow, RowError>,
+    sink: &mut impl PositionSink,
+    fen: &mut Vec<u8>,
+) {
+    use shakmaty::Position as _;
+    let row = match row {
+        Ok(row) => row,
+        Err(e) => {
+            let note = Note::new(file, Place::Line(e.line), format!("{}; row skipped", e.why));
+            sink.note(note);
+            return;
+        }
+    };
+    let skip = |sink: &mut dyn FnMut(Note), why: String| {
+        sink(Note::new(
+            file,
+            Place::Line(row.line),
+            format!("{why}; row skipped"),
+        ))
+    };
+    let mut pos = match crate::parse::position(&row.fen) {
+        Ok(pos) => pos,
+        Err(e) => return skip(&mut |n| sink.note(n), format!("bad FEN {:?}: {e}", row.fen)),
+    };
+    let mode = shakmaty::CastlingMode::Standard;
+    let apply = row.apply;
+    for (i, uci) in row.moves[..apply].iter().enumerate() {
+        let played = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok());
+        match played {
+            Some(m) => pos.play_unchecked(m),
+            None => {
+                let why = format!("move {} ({uci}) is not legal here", i + 1);
+                return skip(&mut |n| sink.note(n), why);
+            }
+        }
+    }
+    let board = match pgn::to_cozy(&pos) {
+        Ok(board) => board,
+        Err(why) => return skip(&mut |n| sink.note(n), why.to_string()),
+    };
+    fen.clear();
+    text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
+    let (mut uci, mut san) = (String::new(), String::new());
+    let next = row.moves.get(apply).and_then(|text| {
+        let m = text
+            .parse::<shakmaty::uci::UciMove>()
+            .ok()?
+            .to_move(&pos)
+            .ok()?;
+        let _ = write!(uci, "{}", m.to_uci(mode));
+        let _ = write!(san, "{}", SanPlus::from_move(pos.clone(), m));
+        Some(m)
+    });
+    let played = next.map(|m| Played {
+        uci: &uci,
+        san: &san,
+        mv: swapoff::Move::try_from(&m).ok(),
+        annotation: &NO_ANNOTATION,
+    });
+    sink.position(&Position {
+        file,
+        origin: Origin::Line(row.line),
+        fen,
+        board: &board,
+        tags: &row.carried,
+        played,
+    });
 }
 
 fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionSink) {

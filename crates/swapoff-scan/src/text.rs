@@ -121,7 +121,8 @@ fn write_json(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: 
     }
     out.push(b',');
     crate::json::analysis_fields(out, board, report);
-    if let Origin::Game { .. } = origin {
+    // Games, and table rows with a move after the position (puzzles).
+    if matches!(origin, Origin::Game { .. }) || row.played.is_some() {
         json_played(out, row.played);
     }
     if !tag_names.is_empty() {

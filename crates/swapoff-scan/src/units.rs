@@ -9,6 +9,7 @@ use crate::pgn::{Collector, GameRecord};
 use crate::pool::Pool;
 use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES};
 use crate::rows::{Note, Place};
+use crate::table::{RowError, TableColumns, TableRow};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -34,6 +35,13 @@ pub enum Work {
         first_line: u64,
         /// The lines, each ending in LF (the last one may not).
         text: Vec<u8>,
+    },
+    /// Rows of a CSV or JSON Lines table (each, or why it cannot be read).
+    Table {
+        /// The input's index.
+        file: usize,
+        /// The rows, in file order.
+        rows: Vec<Result<TableRow, RowError>>,
     },
     /// Whole games of a PGN file.
     Pgn {
@@ -86,6 +94,8 @@ pub struct Reading<'a> {
     pub tags: &'a [String],
     /// Buffers for EPD units (handed back by whoever processes them).
     pub texts: &'a Pool,
+    /// The columns of CSV and JSON Lines tables.
+    pub columns: TableColumns<'a>,
 }
 
 /// Reads every input in turn and hands its units to `emit`, which returns `false` to stop.
@@ -167,6 +177,14 @@ pub fn read_input(
     match format {
         Format::Epd => read_epd(file, lines_before + blank_lines + 1, stream, &mut sender),
         Format::Pgn => read_pgn(file, stream, reading.tags, &mut sender),
+        Format::Csv | Format::Jsonl => read_table(
+            file,
+            format,
+            stream,
+            lines_before + blank_lines,
+            &reading.columns,
+            &mut sender,
+        ),
     }
 }
 
@@ -286,6 +304,55 @@ fn skip_line(reader: &mut impl io::BufRead) {
             Ok(_) if sink.last() == Some(&b'\n') => break,
             Ok(_) => {}
             Err(_) => break,
+        }
+    }
+}
+
+/// Rows of a table per unit of work.
+const TABLE_UNIT_ROWS: usize = 512;
+
+/// Reads a CSV or JSON Lines table into units of rows. Returns `false` once the receiver
+/// is gone.
+fn read_table(
+    file: usize,
+    format: Format,
+    input: impl Read,
+    lines_before: u64,
+    columns: &TableColumns<'_>,
+    sender: &mut Sender<'_>,
+) -> bool {
+    let mut rows = Vec::with_capacity(TABLE_UNIT_ROWS);
+    let mut open = true;
+    let mut emit = |row| {
+        rows.push(row);
+        if rows.len() >= TABLE_UNIT_ROWS {
+            let unit = Work::Table {
+                file,
+                rows: std::mem::take(&mut rows),
+            };
+            open = sender.push(unit);
+        }
+        open
+    };
+    let read = match format {
+        Format::Csv => crate::table::read_csv(input, columns, lines_before, &mut emit),
+        _ => {
+            let buffered = io::BufReader::with_capacity(1 << 16, input);
+            crate::table::read_jsonl(buffered, columns, lines_before, &mut emit)
+        }
+    };
+    if !open {
+        return false;
+    }
+    if !rows.is_empty() && !sender.push(Work::Table { file, rows }) {
+        return false;
+    }
+    match read {
+        Ok(()) => true,
+        Err(why) => {
+            let mut note = Note::new(file, Place::File, format!("{why}; file skipped"));
+            note.unreadable = why.starts_with("read error");
+            sender.push(Work::Note(note))
         }
     }
 }

@@ -46,6 +46,7 @@ use swapoff_scan::format::Format;
 use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
 use swapoff_scan::rows::{Note, Row, Scanner, Sink};
+use swapoff_scan::table::TableColumns;
 use swapoff_scan::text::{Shape, TextRows};
 use swapoff_scan::units::{self, Reading, Work, BATCH_UNITS};
 
@@ -83,6 +84,21 @@ pub struct Args {
     /// Parquet; a missing tag (or an EPD position) gives null or an empty field.
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     tags: Vec<String>,
+
+    /// CSV and JSON Lines input: the column (or field) holding the FEN.
+    #[arg(long, value_name = "NAME", default_value = "fen")]
+    fen_column: String,
+
+    /// CSV and JSON Lines input: a column of moves (UCI, space-separated; Lichess's
+    /// puzzles: `Moves`). The first `--apply` of them are played before the position is
+    /// analysed; the next one is the row's move played, with its SEE.
+    #[arg(long, value_name = "NAME")]
+    moves_column: Option<String>,
+
+    /// How many moves of `--moves-column` to play first (the puzzle convention: 1, the
+    /// opponent's move that sets the puzzle).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    apply: usize,
 
     /// Worker threads, at most 256 (default or 0: RAYON_NUM_THREADS, else one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=256))]
@@ -197,11 +213,22 @@ pub fn run(args: Args) -> ExitCode {
     let format = args.format;
     let reader_texts = Arc::clone(&texts);
     let wanted_tags = args.tags.clone();
+    let (fen_column, moves_column, apply) = (
+        args.fen_column.clone(),
+        args.moves_column.clone(),
+        args.apply,
+    );
     let reader = std::thread::spawn(move || {
         let reading = Reading {
             format,
             tags: &wanted_tags,
             texts: &reader_texts,
+            columns: TableColumns {
+                fen: &fen_column,
+                moves: moves_column.as_deref(),
+                apply,
+                carried: &wanted_tags,
+            },
         };
         let count = Arc::new(AtomicU64::new(0));
         let mut work = Vec::new();

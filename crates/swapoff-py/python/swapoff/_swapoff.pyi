@@ -48,5 +48,8 @@ def scan_block(
     values: _Values = None,
     first_line: int = 1,
     tags: list[str] = ...,
+    fen_column: str = "fen",
+    moves_column: str | None = None,
+    apply: int = 1,
 ) -> bytes: ...
 def sniff(head: bytes) -> tuple[str | None, str | None]: ...

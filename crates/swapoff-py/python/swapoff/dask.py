@@ -40,7 +40,7 @@ BLOCK_BYTES = 64 << 20
 #: Bytes read from each file's start to tell its compression and format.
 _HEAD_BYTES = 1 << 16
 
-Format = Literal["epd", "pgn"]
+Format = Literal["epd", "pgn", "csv", "jsonl"]
 
 
 def _frame(stream: bytes) -> pd.DataFrame:
@@ -95,6 +95,7 @@ def _partition(
     rules: str,
     values: Values,
     tags: list[str],
+    table: tuple[str, str | None, int],
     storage: dict,
 ) -> pd.DataFrame:
     if byte_range is None:
@@ -103,7 +104,11 @@ def _partition(
     else:
         start, end, newlines_before = byte_range
         data, first_line = _read_range(path, start, end, newlines_before, storage)
-    return _frame(scan_block(data, name, fmt, rules, values, first_line, tags))
+    fen_column, moves_column, apply = table
+    stream = scan_block(
+        data, name, fmt, rules, values, first_line, tags, fen_column, moves_column, apply
+    )
+    return _frame(stream)
 
 
 def _head(path: str, storage: dict) -> bytes:
@@ -118,19 +123,30 @@ def scan(
     values: Values = None,
     format: Format | None = None,
     tags: Sequence[str] = (),
+    fen_column: str = "fen",
+    moves_column: str | None = None,
+    apply: int = 1,
     block_bytes: int = BLOCK_BYTES,
     storage_options: dict | None = None,
 ) -> dd.DataFrame:
     """A Dask data frame of ``seeswap scan``'s rows for the files ``urlpath`` names.
 
-    ``format`` is ``"epd"``, ``"pgn"`` or ``None`` (told from each file's content);
-    ``tags`` names PGN tags to carry as ``tag_NAME`` columns, as ``seeswap scan --tags``.
+    ``format`` is ``"epd"``, ``"pgn"``, ``"csv"``, ``"jsonl"`` or ``None`` (told from each
+    file's content); ``tags`` names PGN tags (or a table's columns) to carry as
+    ``tag_NAME`` columns, as ``seeswap scan --tags``. CSV and JSON Lines tables (Lichess's
+    puzzles and evaluations) are read from ``fen_column``; with ``moves_column``, the
+    first ``apply`` moves are played first and the next one is the row's move played.
     """
     storage = storage_options or {}
     values = _values(values)
     tag_list = [str(t) for t in tags]
-    if format not in (None, "epd", "pgn"):
-        raise ValueError(f"format is 'epd', 'pgn' or None, not {format!r}")
+    if format not in (None, "epd", "pgn", "csv", "jsonl"):
+        raise ValueError(f"format is 'epd', 'pgn', 'csv', 'jsonl' or None, not {format!r}")
+    table = (
+        str(fen_column),
+        None if moves_column is None else str(moves_column),
+        int(apply),
+    )
     files = fsspec.open_files(urlpath, "rb", **storage)
     if not files:
         raise FileNotFoundError(f"no file matches {urlpath!r}")
@@ -144,7 +160,7 @@ def scan(
         epd = (format or detected) == "epd"
         if compression is not None or not epd or size <= block_bytes:
             part = dask.delayed(_partition)(
-                path, name, None, fmt, rules, values, tag_list, storage
+                path, name, None, fmt, rules, values, tag_list, table, storage
             )
             parts.append(part)
             continue
@@ -159,9 +175,9 @@ def scan(
             byte_range = dask.delayed(tuple)([start, end, before])
             parts.append(
                 dask.delayed(_partition)(
-                    path, name, byte_range, "epd", rules, values, tag_list, storage
+                    path, name, byte_range, "epd", rules, values, tag_list, table, storage
                 )
             )
             before = before + count
-    meta = _frame(scan_block(b"", "", "epd", rules, values, 1, tag_list))
+    meta = _frame(scan_block(b"", "", "epd", rules, values, 1, tag_list, *table))
     return dd.from_delayed(parts, meta=meta, verify_meta=False)
