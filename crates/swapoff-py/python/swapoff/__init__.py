@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, TypedDict
 
 import numpy as np
 
@@ -27,9 +27,16 @@ from ._swapoff import scan_block as _scan_block
 from ._swapoff import see_many as _see_many
 
 __all__ = [
+    "Analysis",
+    "BySide",
+    "CaptureSee",
+    "Hanging",
+    "HangingPiece",
     "Rules",
+    "Side",
     "SwapoffError",
     "Trace",
+    "TraceCapture",
     "Values",
     "analyze",
     "analyze_many",
@@ -41,6 +48,66 @@ __all__ = [
 
 Values = Optional[tuple[int, int, int, int, int]]
 Rules = Literal["default", "classic", "stockfish", "exact"]
+Side = Literal["white", "black"]
+
+
+class CaptureSee(TypedDict):
+    """A capture or promotion of :func:`analyze`, with its SEE."""
+
+    move: str
+    see: int
+
+
+class HangingPiece(TypedDict):
+    """A piece en prise: its square, its FEN letter, what the best capture of it wins."""
+
+    square: str
+    piece: str
+    gain: int
+
+
+class Hanging(TypedDict):
+    """Each side's pieces en prise; ``None`` for the side to move when it is in check."""
+
+    white: list[HangingPiece] | None
+    black: list[HangingPiece] | None
+
+
+class Analysis(TypedDict):
+    """What :func:`analyze` returns: ``seeswap scan``'s per-position fields."""
+
+    captures: list[CaptureSee]
+    best: CaptureSee | None
+    balance: int
+    threat: int | None
+    in_check: bool
+    hanging: Hanging
+
+
+# `from` is a keyword, hence the functional form.
+TraceCapture = TypedDict(
+    "TraceCapture",
+    {
+        "side": Side,
+        "from": str,
+        "to": str,
+        "piece": str,
+        "captured": "str | None",
+        "promotion": "str | None",
+        "gain": int,
+        "negamax": int,
+        "played": bool,
+    },
+)
+"""One capture of a :class:`Trace`."""
+
+
+class BySide(TypedDict):
+    """Pieces of each side, as ``Nd3`` (White) and ``nd7`` (Black)."""
+
+    white: list[str]
+    black: list[str]
+
 
 _PROMOTION_LETTERS = {2: "n", 3: "b", 4: "r", 5: "q"}
 
@@ -147,7 +214,7 @@ def see_ge(
     )
 
 
-class Trace(dict):
+class Trace(dict[str, Any]):
     """What :func:`trace` returns: the trace as a ``dict`` (the keys of ``seeswap eval
     --trace --json``), which draws itself as a board where people look rather than read:
     in Jupyter (``_repr_svg_``), or as SVG text with :meth:`svg`. Needs python-chess
@@ -235,7 +302,7 @@ def trace(
     return Trace(json.loads(text), compiled.fen())
 
 
-def analyze(position: Any, *, rules: Rules = "default", values: Values = None) -> dict:
+def analyze(position: Any, *, rules: Rules = "default", values: Values = None) -> Analysis:
     """The per-position fields of ``seeswap scan``'s JSON, with the same names and values.
 
     ``captures`` (every capture and promotion ``{"move", "see"}``, best first), ``best``,
