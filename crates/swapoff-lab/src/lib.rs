@@ -10,6 +10,7 @@
 //!   library's swap loop, and a comparator for the benchmarks;
 //! - [`pairs`] and [`pleco_board`]: the benchmarks' `FEN;UCI` pairs, parsed by every
 //!   board the benchmarks time (pleco's too);
+//! - [`lichess_like`]: a Lichess-like PGN of any size, for measuring at scale;
 //! - [`random_games`]: positions from random games, for agreement tests, and [`testing`]:
 //!   what the test files of the library and the lab share;
 //! - [`fuzz`]: the checks the fuzz targets run, also replayed over the committed seeds by
@@ -21,6 +22,7 @@
 
 pub mod exit;
 pub mod fuzz;
+pub mod lichess_like;
 pub mod order;
 pub mod pairs;
 pub mod pleco_board;

@@ -1,0 +1,90 @@
+//! The Lichess-like generator writes games that `seeswap scan`'s reader replays whole,
+//! with the tags and the clock and evaluation comments of every move.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use swapoff::See;
+use swapoff_lab::lichess_like::game;
+use swapoff_lab::testing::Rng;
+use swapoff_scan::pool::Pool;
+use swapoff_scan::records::InputName;
+use swapoff_scan::rows::{Note, Row, Scanner, Sink};
+use swapoff_scan::table::TableColumns;
+use swapoff_scan::units::{read_all, Reading};
+
+#[derive(Default)]
+struct Tally {
+    rows: usize,
+    played: usize,
+    annotated: usize,
+    elo: usize,
+    games: usize,
+    notes: Vec<String>,
+}
+
+impl Sink for Tally {
+    fn row(&mut self, row: &Row<'_>) {
+        self.rows += 1;
+        if let Some((played, see)) = row.played {
+            self.played += 1;
+            assert!(see.is_some());
+            let a = played.annotation;
+            self.annotated += usize::from(a.clock.is_some() && a.eval.is_some());
+        }
+        self.elo += usize::from(row.tags.iter().all(Option::is_some));
+    }
+    fn note(&mut self, note: Note) {
+        self.notes.push(note.message);
+    }
+    fn game(&mut self) {
+        self.games += 1;
+    }
+}
+
+#[test]
+fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
+    let (mut rng, mut text) = (Rng(7), String::new());
+    for number in 1..=60 {
+        game(number, &mut rng, &mut text);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let tags = vec!["WhiteElo".to_string(), "TimeControl".to_string()];
+    let texts = Pool::default();
+    let reading = Reading {
+        format: None,
+        tags: &tags,
+        texts: &texts,
+        columns: TableColumns {
+            fen: "fen",
+            moves: None,
+            apply: 0,
+            carried: &tags,
+        },
+    };
+    let scanner = Scanner {
+        see: See::default(),
+        tag_names: tags.clone(),
+        fens: true,
+    };
+    let mut tally = Tally::default();
+    let inputs = [InputName::from(path)];
+    read_all(
+        &inputs,
+        &reading,
+        &Arc::new(AtomicU64::new(0)),
+        &mut |work| {
+            scanner.process(&work, &mut tally);
+            true
+        },
+    );
+    assert!(tally.notes.is_empty(), "{:?}", tally.notes);
+    assert_eq!(tally.games, 60);
+    // Every position but each game's last has a move played, and every move a clock
+    // and an evaluation; every row its game's tags.
+    assert_eq!(tally.played, tally.rows - 60);
+    assert_eq!(tally.annotated, tally.played);
+    assert_eq!(tally.elo, tally.rows);
+    assert!(tally.rows > 60 * 20, "{}", tally.rows);
+}
