@@ -25,9 +25,10 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use swapoff::BoardQueries;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
+use swapoff_scan::note::{Note, Place};
 use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
-use swapoff_scan::rows::{walk, Note, Place, Position, PositionSink};
+use swapoff_scan::rows::{walk, Position, PositionSink};
 use swapoff_scan::table::TableColumns;
 use swapoff_scan::units::{self, Reading, Work};
 

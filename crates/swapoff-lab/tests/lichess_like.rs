@@ -6,9 +6,10 @@ use std::sync::Arc;
 use swapoff::See;
 use swapoff_lab::lichess_like::game;
 use swapoff_lab::testing::Rng;
+use swapoff_scan::note::Note;
 use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
-use swapoff_scan::rows::{Note, Row, Scanner, Sink};
+use swapoff_scan::rows::{Row, Scanner, Sink};
 use swapoff_scan::table::TableColumns;
 use swapoff_scan::units::{read_all, Reading};
 

@@ -9,8 +9,9 @@ use std::sync::Arc;
 use swapoff::See;
 use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::format::Format;
+use swapoff_scan::note::Note;
 use swapoff_scan::pool::Pool;
-use swapoff_scan::rows::{Note, Row, Scanner, Sink};
+use swapoff_scan::rows::{Row, Scanner, Sink};
 use swapoff_scan::table::TableColumns;
 use swapoff_scan::units::{read_input, Reading, Work};
 

@@ -24,7 +24,8 @@
 
 use crate::analysis::{piece_letter, Hanging};
 use crate::json::push_uci;
-use crate::rows::{Note, Origin, Place, Row};
+use crate::note::{Note, Place};
+use crate::rows::{Origin, Row};
 use arrow_array::builder::{
     BooleanBuilder, Float64Builder, Int32Builder, ListBuilder, StringBuilder, StructBuilder,
     UInt32Builder, UInt64Builder,

@@ -4,7 +4,7 @@
 //! - [`records`]: inputs by name (files or `-`), decompressed as they stream, cut into
 //!   line records with a length limit;
 //! - [`format`](mod@format): telling EPD from PGN (and a compressed input's format);
-//! - [`units`]: an input read into units of work (EPD lines, PGN games) and notes;
+//! - [`units`]: an input read into units of work (EPD lines, PGN games) and [`note`]s;
 //! - [`parse`]: FENs and SAN/UCI moves read with precise errors;
 //! - [`table`]: CSV and JSON Lines tables of positions (Lichess's puzzles and
 //!   evaluations);
@@ -31,6 +31,7 @@ pub mod epd;
 pub mod error;
 pub mod format;
 pub mod json;
+pub mod note;
 pub mod pairs;
 pub mod parse;
 pub mod pgn;

@@ -8,8 +8,8 @@ use std::sync::Mutex;
 pub struct Pool(Mutex<Vec<Vec<u8>>>);
 
 impl Pool {
-    /// Enough for every buffer in flight: a few batches of units.
-    const MAX: usize = 8 * crate::units::BATCH_UNITS;
+    /// More than the buffers a scan has in flight (a few batches of 64 units).
+    const MAX: usize = 512;
 
     /// An empty buffer, recycled when one is available.
     pub fn get(&self) -> Vec<u8> {

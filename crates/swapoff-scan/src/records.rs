@@ -5,7 +5,7 @@
 //! [`MAX_RECORD_BYTES`] held in memory: a longer one is reported by its number and skipped,
 //! so that one huge line (or `/dev/zero`) costs no more memory than a normal one.
 
-use crate::error::{InputError, LineError};
+use core::fmt;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -348,6 +348,66 @@ impl<R: Read> Records<R> {
         Ok(Some((self.number, record)))
     }
 }
+
+/// An input that cannot be opened or read.
+#[derive(Debug)]
+pub enum InputError {
+    /// It cannot be opened.
+    Open {
+        /// The input's name (`<stdin>` for standard input).
+        name: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// It opened, but reading its start (or decompressing it) failed.
+    Read {
+        /// The input's name.
+        name: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::Open { name, source } => write!(f, "cannot open {name}: {source}"),
+            InputError::Read { name, source } => write!(f, "cannot read {name}: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InputError::Open { source, .. } | InputError::Read { source, .. } => Some(source),
+        }
+    }
+}
+
+/// A line that cannot be used as text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// It is not valid UTF-8.
+    NotUtf8,
+    /// It is longer than [`MAX_RECORD_BYTES`]: the number of bytes it had.
+    TooLong(u64),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::NotUtf8 => f.write_str("the line is not valid UTF-8"),
+            LineError::TooLong(bytes) => write!(
+                f,
+                "the line is {bytes} bytes long, more than the {MAX_RECORD_BYTES} a record may \
+                 have; line skipped"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
 
 #[cfg(test)]
 mod tests {

@@ -5,10 +5,10 @@
 //! they come. Problems found while reading become [`Note`]s in their place in the input.
 
 use crate::format::{detect, first_line, sniff, Format, Sniffed};
+use crate::note::{Note, Place};
 use crate::pgn::{Collector, GameRecord};
 use crate::pool::Pool;
 use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES};
-use crate::rows::{Note, Place};
 use crate::table::{RowError, TableColumns, TableRow};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -3,7 +3,8 @@
 //! that a board may answer faster from what it keeps ([`check_hooks`](crate::check_hooks)
 //! tests that such answers agree).
 
-use crate::pins::Pins;
+use crate::lines::{diagonal_rays, straight_rays};
+use crate::pins::{lines_to, Pins};
 use crate::types::{Bitboard, Color, Role, Square};
 
 /// What the exchange code needs from a board: pieces as bitboards and attack lookups.
@@ -104,7 +105,7 @@ pub trait SeeBoard {
     /// [`PreparedBoard`](crate::PreparedBoard) keeps the set, computed once per position.
     #[inline(always)]
     fn king_exposure(&self, color: Color) -> Bitboard {
-        crate::prepared::exposure(self, color)
+        exposure(self, color)
     }
 
     /// The kind of piece on `sq`, if any. Hook; default [`occupant`](SeeBoard::occupant)
@@ -216,6 +217,42 @@ pub trait BoardQueries: SeeBoard {
 }
 
 impl<B: SeeBoard + ?Sized> BoardQueries for B {}
+
+impl Pins {
+    /// Computes the pins against `color`'s king from any [`SeeBoard`].
+    pub fn compute<B: SeeBoard + ?Sized>(board: &B, color: Color) -> Pins {
+        let Some(king) = board.king_square(color) else {
+            return Pins::default();
+        };
+        let snipers = snipers(board, color, king);
+        Pins::from_snipers(
+            color,
+            king,
+            snipers,
+            board.occupied(),
+            board.by_color(color),
+        )
+    }
+}
+
+/// The enemy sliders on a line from `color`'s king on `king` that they could attack
+/// along, whatever stands between.
+pub(crate) fn snipers<B: SeeBoard + ?Sized>(board: &B, color: Color, king: Square) -> Bitboard {
+    ((straight_rays(king) & board.straight_sliders())
+        | (diagonal_rays(king) & board.diagonal_sliders()))
+        & board.by_color(!color)
+}
+
+/// The squares between `color`'s king and each enemy slider on a line from it that it
+/// could attack along (whatever stands between): only a piece there can be pinned, and
+/// only emptying one of them can uncover a check. Sliders only leave the board during an
+/// exchange, and one that captures onto the target square is taken by whatever captures
+/// it next, so the set stays a superset throughout. No king, no squares.
+pub(crate) fn exposure<B: SeeBoard + ?Sized>(board: &B, color: Color) -> Bitboard {
+    board
+        .king_square(color)
+        .map_or(0, |king| lines_to(king, snipers(board, color, king)))
+}
 
 /// The second rank, where Black's pawns stand one step from promotion.
 pub(crate) const RANK_2: Bitboard = 0xff << 8;

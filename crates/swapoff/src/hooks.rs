@@ -2,8 +2,7 @@
 //! differently from the default changes SEE values silently, so this says which hook and
 //! where.
 
-use crate::board::SeeBoard;
-use crate::prepared::exposure;
+use crate::board::{exposure, SeeBoard};
 use crate::types::{Bitboard, Color, Role, Square};
 use core::fmt;
 

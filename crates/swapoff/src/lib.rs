@@ -74,7 +74,6 @@ mod adapters;
 mod board;
 pub mod classic;
 pub mod differences;
-mod end;
 mod exact;
 mod exchange;
 mod hooks;
@@ -94,7 +93,6 @@ mod values;
 #[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 pub use adapters::UnsupportedMove;
 pub use board::{BoardQueries, SeeBoard};
-pub use end::EndReason;
 pub use exact::legal_captures;
 pub use hooks::{check_hooks, HookMismatch};
 pub use names::ParseNameError;
@@ -104,7 +102,7 @@ pub use prepared::PinCache;
 pub use prepared::PreparedBoard;
 pub use rules::{Rules, UnknownRules};
 pub use see::{see, see_ge, see_ge_with, see_with, See};
-pub use trace::{Capture, Trace};
+pub use trace::{Capture, EndReason, Trace};
 pub use types::{Bitboard, Color, Move, MoveKind, Role, Square};
 pub use values::{ParseValuesError, PieceValues, ValuesError, MAX_PIECE_VALUE};
 

@@ -1,7 +1,8 @@
-//! Pins: the pieces that shield a king from an enemy slider, as Stockfish keeps them.
+//! Pins: the pieces that shield a king from an enemy slider, as Stockfish keeps them,
+//! computed from the king and the enemy sliders on its lines (the board finds those:
+//! `Pins::compute` is in `board`).
 
-use crate::board::{BoardQueries, SeeBoard};
-use crate::lines::{between, diagonal_rays, straight_rays};
+use crate::lines::between;
 use crate::types::{Bitboard, Color, Square};
 
 /// Pieces that shield a king from an enemy slider, and the sliders that do the pinning.
@@ -23,14 +24,17 @@ pub struct Pins {
 }
 
 impl Pins {
-    /// Computes the pins against `color`'s king from any [`SeeBoard`].
-    pub fn compute<B: SeeBoard + ?Sized>(board: &B, color: Color) -> Pins {
-        let Some(king) = board.king_square(color) else {
-            return Pins::default();
-        };
-        let snipers = snipers(board, color, king);
-        let occupied = board.occupied() ^ snipers;
-        let own = board.by_color(color);
+    /// The pins against `color`'s king on `king`, given the enemy sliders that could attack
+    /// it along their lines whatever stands between (`snipers`), the occupied squares and
+    /// the king's side's pieces (`own`).
+    pub(crate) fn from_snipers(
+        color: Color,
+        king: Square,
+        snipers: Bitboard,
+        occupied: Bitboard,
+        own: Bitboard,
+    ) -> Pins {
+        let occupied = occupied ^ snipers;
         let mut pins = Pins {
             color: Some(color),
             ..Pins::default()
@@ -52,10 +56,13 @@ impl Pins {
     }
 }
 
-/// The enemy sliders on a line from `color`'s king on `king` that they could attack
-/// along, whatever stands between.
-pub(crate) fn snipers<B: SeeBoard + ?Sized>(board: &B, color: Color, king: Square) -> Bitboard {
-    ((straight_rays(king) & board.straight_sliders())
-        | (diagonal_rays(king) & board.diagonal_sliders()))
-        & board.by_color(!color)
+/// The squares between the king on `king` and each of `snipers`: only a piece there can be
+/// pinned, and only emptying one of them can uncover a check.
+pub(crate) fn lines_to(king: Square, mut snipers: Bitboard) -> Bitboard {
+    let mut squares = 0;
+    while snipers != 0 {
+        squares |= between(king, Square::lowest(snipers));
+        snipers &= snipers - 1;
+    }
+    squares
 }

@@ -1,9 +1,8 @@
 //! The prepared board: a board with its per-position facts computed once, for evaluating
 //! many moves of one position.
 
-use crate::board::{BoardQueries, SeeBoard, RANK_2, RANK_7};
-use crate::lines::between;
-use crate::pins::{snipers, Pins};
+use crate::board::{exposure, SeeBoard, RANK_2, RANK_7};
+use crate::pins::Pins;
 use crate::types::{Bitboard, Color, Role, Square};
 
 /// A board with its per-position facts computed once, for evaluating many moves of one
@@ -169,24 +168,6 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PreparedBoard<'_, B> {
     note = "renamed PreparedBoard: it prepares more than pins"
 )]
 pub type PinCache<'a, B> = PreparedBoard<'a, B>;
-
-/// The squares between `color`'s king and each enemy slider on a line from it that it
-/// could attack along (whatever stands between): only a piece there can be pinned, and
-/// only emptying one of them can uncover a check. Sliders only leave the board during an
-/// exchange, and one that captures onto the target square is taken by whatever captures
-/// it next, so the set stays a superset throughout.
-pub(crate) fn exposure<B: SeeBoard + ?Sized>(board: &B, color: Color) -> Bitboard {
-    let Some(king) = board.king_square(color) else {
-        return 0;
-    };
-    let mut snipers = snipers(board, color, king);
-    let mut squares = 0;
-    while snipers != 0 {
-        squares |= between(king, Square::lowest(snipers));
-        snipers &= snipers - 1;
-    }
-    squares
-}
 
 /// The squares that `white` pawns on the seventh rank and `black` pawns on the second
 /// attack: one step forward and one to the side, the a- and h-files not wrapping.

@@ -29,14 +29,13 @@
 //! out-of-line code, so the common path carries none of their cases.
 
 use crate::board::SeeBoard;
-use crate::end::EndReason;
 use crate::exact;
 use crate::exchange::{
     captured_value, mover, recapture_outcome, recapture_promotes, Exchange, Start,
 };
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
 use crate::score::{clamp, LIMIT};
-use crate::trace::{trace_fast, Trace};
+use crate::trace::{trace_fast, EndReason, Trace};
 use crate::types::{Color, Move, MoveKind, Role};
 use crate::values::PieceValues;
 
