@@ -67,7 +67,7 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
     let scanner = Scanner {
         see: See::default(),
         tag_names: tags.clone(),
-        fens: true,
+        full_rows: true,
     };
     let mut tally = Tally::default();
     let inputs = [InputName::from(path)];

@@ -96,7 +96,7 @@ pub fn block(
     let scanner = Scanner {
         see,
         tag_names: tags.to_vec(),
-        fens: true,
+        full_rows: true,
     };
     let texts = Pool::default();
     let reading = Reading {

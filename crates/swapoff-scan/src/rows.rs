@@ -103,15 +103,16 @@ pub trait Sink {
 }
 
 /// The per-position analysis of a scan: the evaluator, the tags kept, and whether rows
-/// carry their FEN.
+/// are written in full.
 pub struct Scanner {
     /// Rules and values.
     pub see: See,
     /// The PGN tags whose values rows carry (`--tags`).
     pub tag_names: Vec<String>,
-    /// Whether PGN rows get their FEN written (a summary needs none; EPD rows always
-    /// have theirs, the reader writes it anyway).
-    pub fens: bool,
+    /// Whether PGN rows carry their FEN and the move played from them, with its SEE (a
+    /// summary, which writes no rows, needs neither; EPD rows always have their FEN, the
+    /// reader writes it anyway).
+    pub full_rows: bool,
 }
 
 impl Scanner {
@@ -122,7 +123,7 @@ impl Scanner {
             report: Report::default(),
             sink,
         };
-        walk(work, self.fens, &mut analysing);
+        walk(work, self.full_rows, &mut analysing);
     }
 }
 
@@ -159,9 +160,9 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
 }
 
 /// Every position of one unit of work, and its notes, in input order: EPD lines read
-/// (their FEN normalised), PGN games replayed from their start (their FEN written when
-/// `fens`).
-pub fn walk(work: &Work, fens: bool, sink: &mut impl PositionSink) {
+/// (their FEN normalised), PGN games replayed from their start (their FEN written, and the
+/// move played from each position given, when `full_rows`).
+pub fn walk(work: &Work, full_rows: bool, sink: &mut impl PositionSink) {
     match work {
         Work::Epd {
             file,
@@ -171,7 +172,7 @@ pub fn walk(work: &Work, fens: bool, sink: &mut impl PositionSink) {
         Work::Pgn { file, games } => {
             let mut fen = Vec::with_capacity(96);
             for game in games {
-                walk_game(*file, game, fens, sink, &mut fen);
+                walk_game(*file, game, full_rows, sink, &mut fen);
             }
         }
         Work::Table { file, rows } => {
@@ -314,7 +315,7 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
 fn walk_game(
     file: usize,
     game: &GameRecord,
-    fens: bool,
+    full_rows: bool,
     sink: &mut impl PositionSink,
     fen: &mut Vec<u8>,
 ) {
@@ -350,7 +351,7 @@ fn walk_game(
         use shakmaty::Position as _;
         let board = pgn::to_cozy(pos)?;
         fen.clear();
-        if fens {
+        if full_rows {
             text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
         }
         let origin = Origin::Game {
@@ -382,7 +383,7 @@ fn walk_game(
         let next = game.moves.get(ply as usize);
         let step = next.map(|san| pgn::resolve(&pos, san));
         let played = match (&step, next) {
-            (Some(Ok(Step::Move(m, written_in_uci))), Some(san)) => {
+            (Some(Ok(Step::Move(m, written_in_uci))), Some(san)) if full_rows => {
                 uci.clear();
                 san_text.clear();
                 let _ = write!(uci, "{}", m.to_uci(mode));

@@ -193,7 +193,7 @@ pub fn run(args: Args) -> ExitCode {
         scanner: Scanner {
             see: args.rules.see(),
             tag_names: args.tags.clone(),
-            fens: rows_out || parquet.is_some(),
+            full_rows: rows_out || parquet.is_some(),
         },
         text: rows_out.then(|| TextRows::new(text_shape, &paths, &args.tags)),
         paths,
