@@ -258,7 +258,6 @@ pub fn run(args: Args) -> ExitCode {
             fen: "fen",
             moves: None,
             apply: 0,
-            carried: &[],
         },
     };
     let count = Arc::new(AtomicU64::new(0));

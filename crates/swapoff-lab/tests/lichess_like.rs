@@ -61,12 +61,10 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
             fen: "fen",
             moves: None,
             apply: 0,
-            carried: &tags,
         },
     };
     let scanner = Scanner {
         see: See::default(),
-        tag_names: tags.clone(),
         full_rows: true,
     };
     let mut tally = Tally::default();

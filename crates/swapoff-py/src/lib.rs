@@ -307,7 +307,6 @@ fn scan_block<'py>(
                 fen: fen_column,
                 moves: moves_column,
                 apply,
-                carried: &tags,
             };
             scan::block(data, name, format, see, first_line, &tags, columns)
         })

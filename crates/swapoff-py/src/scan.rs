@@ -57,7 +57,7 @@ impl Sink for ArrowRows<'_> {
 /// The rows of `data` (`format` is `"epd"`, `"pgn"`, `"csv"`, `"jsonl"` or `"auto"`) as
 /// an Arrow IPC stream, with a `file` column holding `name` and an `error` column.
 /// `first_line` is the line number of the block's first line in its file; `columns` names
-/// a table's FEN and moves columns (its `carried` are `tags`).
+/// a table's FEN and moves columns (the columns it carries are `tags`).
 pub fn block(
     data: Vec<u8>,
     name: &str,
@@ -95,7 +95,6 @@ pub fn block(
     };
     let scanner = Scanner {
         see,
-        tag_names: tags.to_vec(),
         full_rows: true,
     };
     let texts = Pool::default();

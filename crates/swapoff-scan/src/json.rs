@@ -242,6 +242,11 @@ pub fn fen_letter(role: Role, color: swapoff::Color) -> char {
     }
 }
 
+/// The FEN letter of the piece on `sq`, if any.
+pub fn piece_letter_on(pos: &Chess, sq: swapoff::Square) -> Option<char> {
+    Some(fen_letter(pos.role_on(sq)?, pos.color_on(sq)?))
+}
+
 fn side_name(c: swapoff::Color) -> &'static str {
     match c {
         swapoff::Color::White => "white",
@@ -277,13 +282,7 @@ pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
 /// attacker (least valuable first) out: pinned to its king, its king in check, the king
 /// stepping into an attack, or standing pat because every capture loses.
 pub fn why_the_exchange_ends(pos: &Chess, t: &Trace) -> String {
-    let name = |sq: swapoff::Square| {
-        let letter = match (pos.role_on(sq), pos.color_on(sq)) {
-            (Some(role), Some(color)) => fen_letter(role, color),
-            _ => '?',
-        };
-        format!("{letter}{sq}")
-    };
+    let name = |sq: swapoff::Square| format!("{}{sq}", piece_letter_on(pos, sq).unwrap_or('?'));
     let side = t.captures.last().map_or("white", |c| side_name(!c.side));
     match t.end {
         EndReason::NoAttacker => "no attacker left".to_string(),
@@ -301,7 +300,8 @@ pub fn why_the_exchange_ends(pos: &Chess, t: &Trace) -> String {
     }
 }
 
-fn by_side(pos: &Chess, set: Bitboard) -> BySide {
+/// The pieces of `set`, named (`Nd3`, `nd7`) and listed by side, a1 to h8.
+pub fn by_side(pos: &Chess, set: Bitboard) -> BySide {
     let mut sides = BySide::default();
     for index in 0..64u8 {
         let Some(sq) = swapoff::Square::new(index) else {
@@ -310,10 +310,10 @@ fn by_side(pos: &Chess, set: Bitboard) -> BySide {
         if set & sq.bit() == 0 {
             continue;
         }
-        let (Some(role), Some(color)) = (pos.role_on(sq), pos.color_on(sq)) else {
+        let (Some(letter), Some(color)) = (piece_letter_on(pos, sq), pos.color_on(sq)) else {
             continue;
         };
-        let name = format!("{}{sq}", fen_letter(role, color));
+        let name = format!("{letter}{sq}");
         match color {
             swapoff::Color::White => sides.white.push(name),
             swapoff::Color::Black => sides.black.push(name),

@@ -46,7 +46,8 @@ pub struct Row<'a> {
     /// Its analysis.
     pub report: &'a Report,
     /// The values of the scanner's tags for this position's game (`None`: not a game, or
-    /// the game has no such tag), in the order of [`Scanner::tag_names`]; empty for EPD.
+    /// the game has no such tag), in the order of the reading's tags
+    /// ([`Reading::tags`](crate::units::Reading::tags)); empty for EPD.
     pub tags: &'a [Option<String>],
     /// The move played from this position (PGN), with its SEE under the scan's rules.
     pub played: Option<(Played<'a>, Option<i32>)>,
@@ -102,13 +103,11 @@ pub trait Sink {
     fn game(&mut self) {}
 }
 
-/// The per-position analysis of a scan: the evaluator, the tags kept, and whether rows
-/// are written in full.
+/// The per-position analysis of a scan: the evaluator, and whether rows are written in
+/// full.
 pub struct Scanner {
     /// Rules and values.
     pub see: See,
-    /// The PGN tags whose values rows carry (`--tags`).
-    pub tag_names: Vec<String>,
     /// Whether PGN rows carry their FEN and the move played from them, with its SEE (a
     /// summary, which writes no rows, needs neither; EPD rows always have their FEN, the
     /// reader writes it anyway).
@@ -208,16 +207,13 @@ fn walk_row(
             return;
         }
     };
-    let skip = |sink: &mut dyn FnMut(Note), why: String| {
-        sink(Note::new(
-            file,
-            Place::Line(row.line),
-            format!("{why}; row skipped"),
-        ))
+    let skipped = |why: String| {
+        let message = format!("{why}; row skipped");
+        Note::new(file, Place::Line(row.line), message)
     };
     let mut pos = match crate::parse::position(&row.fen) {
         Ok(pos) => pos,
-        Err(e) => return skip(&mut |n| sink.note(n), format!("bad FEN {:?}: {e}", row.fen)),
+        Err(e) => return sink.note(skipped(format!("bad FEN {:?}: {e}", row.fen))),
     };
     let mode = shakmaty::CastlingMode::Standard;
     let apply = row.apply;
@@ -230,13 +226,13 @@ fn walk_row(
             Some(m) => pos.play_unchecked(m),
             None => {
                 let why = format!("move {} ({uci}) is not legal here", i + 1);
-                return skip(&mut |n| sink.note(n), why);
+                return sink.note(skipped(why));
             }
         }
     }
     let board = match pgn::to_cozy(&pos) {
         Ok(board) => board,
-        Err(why) => return skip(&mut |n| sink.note(n), why.to_string()),
+        Err(why) => return sink.note(skipped(why.to_string())),
     };
     fen.clear();
     text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
@@ -281,12 +277,9 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
         let (start_of_line, raw) = (start, &text[start..end]);
         start = end + 1;
         let line_no = first_line + i as u64;
-        let fail = |sink: &mut dyn FnMut(Note), why: &str| {
-            sink(Note::new(
-                file,
-                Place::Line(line_no),
-                format!("{why}; line skipped"),
-            ));
+        let skipped = |why: &str| {
+            let message = format!("{why}; line skipped");
+            Note::new(file, Place::Line(line_no), message)
         };
         // A line of valid text ends at ASCII line ends, so it is text in turn.
         let line = match whole.and_then(|whole| whole.get(start_of_line..end)) {
@@ -294,7 +287,7 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
             None => std::str::from_utf8(raw),
         };
         let Ok(line) = line else {
-            fail(&mut |n| sink.note(n), "not UTF-8 text");
+            sink.note(skipped("not UTF-8 text"));
             continue;
         };
         match epd::read_line(line, &mut fen) {
@@ -307,7 +300,7 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
                 tags: &[],
                 played: None,
             }),
-            Err(why) => fail(&mut |n| sink.note(n), &why.to_string()),
+            Err(why) => sink.note(skipped(&why.to_string())),
         }
     }
 }

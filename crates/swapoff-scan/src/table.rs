@@ -17,8 +17,6 @@ pub struct TableColumns<'a> {
     /// How many of the moves are played before the position is analysed (the puzzle
     /// convention: 1, the opponent's move that sets the puzzle).
     pub apply: usize,
-    /// The columns carried into the rows (as `tag_NAME`), in this order.
-    pub carried: &'a [String],
 }
 
 /// One row of a table.
@@ -33,7 +31,7 @@ pub struct TableRow {
     /// How many of them to play before the position is analysed ([`TableColumns::apply`], or
     /// all of them when there are fewer).
     pub apply: usize,
-    /// The carried columns' values, in the order of [`TableColumns::carried`].
+    /// The values of the columns carried into the rows (the reading's tags), in order.
     pub carried: Vec<Option<String>>,
 }
 
@@ -52,12 +50,14 @@ fn position_of(names: &[String], wanted: &str) -> Option<usize> {
         .position(|n| n.trim().eq_ignore_ascii_case(wanted))
 }
 
-/// Reads a CSV table, handing each row (or the reason it cannot be read) to `emit`, which
+/// Reads a CSV table (`carried`: the columns carried into the rows, as `tag_NAME`), handing
+/// each row (or the reason it cannot be read) to `emit`, which
 /// returns `false` to stop. An error before any row (no FEN column, an unreadable input)
 /// is returned.
 pub fn read_csv(
     input: impl io::Read,
     columns: &TableColumns<'_>,
+    carried: &[String],
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
 ) -> Result<(), String> {
@@ -84,11 +84,7 @@ pub fn read_csv(
             "the CSV header has no column {name:?} for the moves"
         ));
     }
-    let carried: Vec<Option<usize>> = columns
-        .carried
-        .iter()
-        .map(|c| position_of(&names, c))
-        .collect();
+    let carried: Vec<Option<usize>> = carried.iter().map(|c| position_of(&names, c)).collect();
     let mut record = csv::StringRecord::new();
     loop {
         let line = lines_before + reader.position().line();
@@ -154,6 +150,7 @@ fn field<'v>(
 pub fn read_jsonl(
     input: impl BufRead,
     columns: &TableColumns<'_>,
+    carried: &[String],
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
 ) -> Result<(), String> {
@@ -182,8 +179,7 @@ pub fn read_jsonl(
                         .unwrap_or_default(),
                     None => Vec::new(),
                 };
-                let carried = columns
-                    .carried
+                let carried = carried
                     .iter()
                     .map(|c| field(&object, c).and_then(as_text))
                     .collect();

@@ -90,7 +90,7 @@ pub fn total_size(inputs: &[InputName]) -> Option<u64> {
 pub struct Reading<'a> {
     /// The format of every input, or `None` to tell each one's from its first line.
     pub format: Option<Format>,
-    /// The PGN tags to carry into each game's rows (`--tags`).
+    /// The PGN tags (or a table's columns) to carry into the rows (`--tags`).
     pub tags: &'a [String],
     /// Buffers for EPD units (handed back by whoever processes them).
     pub texts: &'a Pool,
@@ -182,7 +182,7 @@ pub fn read_input(
             format,
             stream,
             lines_before + blank_lines,
-            &reading.columns,
+            reading,
             &mut sender,
         ),
     }
@@ -318,9 +318,10 @@ fn read_table(
     format: Format,
     input: impl Read,
     lines_before: u64,
-    columns: &TableColumns<'_>,
+    reading: &Reading<'_>,
     sender: &mut Sender<'_>,
 ) -> bool {
+    let (columns, carried) = (&reading.columns, reading.tags);
     let mut rows = Vec::with_capacity(TABLE_UNIT_ROWS);
     let mut open = true;
     let mut emit = |row| {
@@ -335,10 +336,10 @@ fn read_table(
         open
     };
     let read = match format {
-        Format::Csv => crate::table::read_csv(input, columns, lines_before, &mut emit),
+        Format::Csv => crate::table::read_csv(input, columns, carried, lines_before, &mut emit),
         _ => {
             let buffered = io::BufReader::with_capacity(1 << 16, input);
-            crate::table::read_jsonl(buffered, columns, lines_before, &mut emit)
+            crate::table::read_jsonl(buffered, columns, carried, lines_before, &mut emit)
         }
     };
     if !open {

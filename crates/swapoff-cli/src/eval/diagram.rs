@@ -2,25 +2,11 @@
 
 use shakmaty::Chess;
 use std::fmt::Write as _;
-use swapoff::BoardQueries;
-use swapoff::{Bitboard, Color, Move, SeeBoard, Square};
-use swapoff_scan::json::attackers_and_xrays;
+use swapoff::{Move, Square};
+use swapoff_scan::json::{attackers_and_xrays, by_side, piece_letter_on};
 
-fn piece_char(pos: &Chess, sq: Square) -> char {
-    match (pos.role_on(sq), pos.color_on(sq)) {
-        (Some(role), Some(Color::White)) => role.letter(),
-        (Some(role), Some(Color::Black)) => role.letter().to_ascii_lowercase(),
-        _ => '.',
-    }
-}
-
-fn list(pos: &Chess, set: Bitboard, color: Color) -> String {
-    let mine = set & SeeBoard::by_color(pos, color);
-    let names: Vec<String> = (0..64u8)
-        .filter_map(Square::new)
-        .filter(|sq| mine & sq.bit() != 0)
-        .map(|sq| format!("{}{sq}", piece_char(pos, sq)))
-        .collect();
+/// Names joined by spaces, or `-` for none.
+fn list(names: &[String]) -> String {
     if names.is_empty() {
         "-".to_string()
     } else {
@@ -39,7 +25,7 @@ pub(super) fn attackers(pos: &Chess, mv: Move) -> String {
             let Some(sq) = Square::from_coords(file, rank) else {
                 continue;
             };
-            let c = piece_char(pos, sq);
+            let c = piece_letter_on(pos, sq).unwrap_or('.');
             let cell = if sq == mv.to {
                 format!("[{}]", if c == '.' { ' ' } else { c })
             } else if direct & sq.bit() != 0 {
@@ -59,16 +45,16 @@ pub(super) fn attackers(pos: &Chess, mv: Move) -> String {
         "[ ] target {}, (x) x-ray attacker; upper case white, lower case black",
         mv.to
     );
-    for color in [Color::White, Color::Black] {
+    let (direct, xrays) = (by_side(pos, direct), by_side(pos, xrays));
+    for (side, attacks, behind) in [
+        ("white", &direct.white, &xrays.white),
+        ("black", &direct.black, &xrays.black),
+    ] {
         let _ = writeln!(
             s,
-            "{}: attacks {}; x-rays {}",
-            match color {
-                Color::White => "white",
-                Color::Black => "black",
-            },
-            list(pos, direct, color),
-            list(pos, xrays, color)
+            "{side}: attacks {}; x-rays {}",
+            list(attacks),
+            list(behind)
         );
     }
     s

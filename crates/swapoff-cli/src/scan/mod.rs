@@ -192,7 +192,6 @@ pub fn run(args: Args) -> ExitCode {
     let ctx = Context {
         scanner: Scanner {
             see: args.rules.see(),
-            tag_names: args.tags.clone(),
             full_rows: rows_out || parquet.is_some(),
         },
         text: rows_out.then(|| TextRows::new(text_shape, &paths, &args.tags)),
@@ -228,7 +227,6 @@ pub fn run(args: Args) -> ExitCode {
                 fen: &fen_column,
                 moves: moves_column.as_deref(),
                 apply,
-                carried: &wanted_tags,
             },
         };
         let count = Arc::new(AtomicU64::new(0));

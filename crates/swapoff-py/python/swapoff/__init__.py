@@ -116,14 +116,7 @@ def _position(position: Any) -> _Position:
     """A compiled position from a FEN string or a chess.Board (its bitboards)."""
     if isinstance(position, str):
         return _Position.from_fen(position)
-    # python-chess's variant boards (Atomic, Crazyhouse, ...) keep a chess.Board's
-    # bitboards but other rules of capture: their SEE is not ordinary chess's.
-    variant = getattr(type(position), "uci_variant", "chess")
-    if variant != "chess":
-        raise SwapoffError(
-            f"a {type(position).__name__} plays the {variant} variant; swapoff evaluates "
-            "standard chess and Chess960 only"
-        )
+    _refuse_variant(position)
     try:
         occupied_co = position.occupied_co
         return _Position.from_bitboards(
@@ -146,6 +139,17 @@ def _position(position: Any) -> _Position:
         raise SwapoffError(
             f"a position is a chess.Board or a FEN string, not {type(position).__name__}"
         ) from None
+
+
+def _refuse_variant(board: Any) -> None:
+    """python-chess's variant boards (Atomic, Crazyhouse, ...) keep a chess.Board's
+    bitboards but other rules of capture: their SEE is not ordinary chess's."""
+    variant = getattr(type(board), "uci_variant", "chess")
+    if variant != "chess":
+        raise SwapoffError(
+            f"a {type(board).__name__} plays the {variant} variant; swapoff evaluates "
+            "standard chess and Chess960 only"
+        )
 
 
 def _move_text(move: Any) -> str:
@@ -368,7 +372,7 @@ def _strings(items: Any, name: str) -> list:
             if hasattr(item, "from_square") and hasattr(item, "to_square"):
                 item = _move_text(item)
             elif hasattr(item, "occupied_co") and hasattr(item, "fen"):
-                _position(item)  # variant boards are refused, by name
+                _refuse_variant(item)
                 item = item.fen()
             else:
                 kind = type(item).__name__
