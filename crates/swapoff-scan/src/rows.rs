@@ -217,17 +217,10 @@ fn walk_row(
     };
     let mode = shakmaty::CastlingMode::Standard;
     let apply = row.apply;
-    for (i, uci) in row.moves[..apply].iter().enumerate() {
-        let played = uci
-            .parse::<shakmaty::uci::UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok());
-        match played {
-            Some(m) => pos.play_unchecked(m),
-            None => {
-                let why = format!("move {} ({uci}) is not legal here", i + 1);
-                return sink.note(skipped(why));
-            }
+    for (i, text) in row.moves[..apply].iter().enumerate() {
+        match crate::parse::shakmaty_move(&pos, text) {
+            Ok(m) => pos.play_unchecked(m),
+            Err(e) => return sink.note(skipped(format!("move {}: {e}", i + 1))),
         }
     }
     let board = match pgn::to_cozy(&pos) {
@@ -237,12 +230,9 @@ fn walk_row(
     fen.clear();
     text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
     let (mut uci, mut san) = (String::new(), String::new());
+    // A next move that is not legal leaves the row without a move played.
     let next = row.moves.get(apply).and_then(|text| {
-        let m = text
-            .parse::<shakmaty::uci::UciMove>()
-            .ok()?
-            .to_move(&pos)
-            .ok()?;
+        let m = crate::parse::shakmaty_move(&pos, text).ok()?;
         let _ = write!(uci, "{}", m.to_uci(mode));
         let _ = write!(san, "{}", SanPlus::from_move(pos.clone(), m));
         Some(m)
