@@ -254,11 +254,7 @@ pub fn run(args: Args) -> ExitCode {
         format: None,
         tags: &[],
         texts: &texts,
-        columns: TableColumns {
-            fen: "fen",
-            moves: None,
-            apply: 0,
-        },
+        columns: TableColumns::default(),
     };
     let count = Arc::new(AtomicU64::new(0));
     units::read_all(&inputs, &reading, &count, &mut |work| {

@@ -148,7 +148,7 @@ pub fn run(args: Args) -> ExitCode {
         extension: match format {
             Format::Pgn => "pgn",
             Format::Epd => "epd",
-            Format::Csv | Format::Jsonl => {
+            Format::Csv | Format::Jsonl | Format::Parquet => {
                 let what = format.name();
                 return fatal(format!(
                     "{}: split takes PGN or EPD, not {what}",
@@ -207,7 +207,9 @@ fn copy(
         }
         let starts_unit = match format {
             // (Tables are refused before the copy.)
-            Format::Epd | Format::Csv | Format::Jsonl => !line.trim_ascii().is_empty(),
+            Format::Epd | Format::Csv | Format::Jsonl | Format::Parquet => {
+                !line.trim_ascii().is_empty()
+            }
             Format::Pgn => {
                 let text = line.trim_ascii_start();
                 let tag = !in_comment && text.starts_with(b"[");

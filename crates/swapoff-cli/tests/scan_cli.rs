@@ -583,3 +583,80 @@ fn lichess_tables_go_in_puzzles_with_their_first_move_played() {
         stderr(&o)
     );
 }
+
+#[test]
+fn parquet_games_are_read_as_their_pgn_would_be() {
+    // examples/games.parquet holds the two games of examples/lichess.pgn in Hugging Face's
+    // shape (movetext and typed tag columns), then a row without movetext and one with an
+    // illegal move.
+    let parquet = testdata("examples/games.parquet");
+    let pgn = testdata("examples/lichess.pgn");
+    let tags = "--tags=WhiteElo,BlackElo,Event";
+    let from_table = swapoff(&["-q", tags, parquet.to_str().unwrap()], None);
+    let from_pgn = swapoff(&["-q", tags, pgn.to_str().unwrap()], None);
+    let (table_rows, pgn_rows) = (json_lines(&from_table), json_lines(&from_pgn));
+    assert!(!pgn_rows.is_empty());
+    // Row for row, clocks, evaluations and tags included (integers carried as text).
+    assert_eq!(table_rows[..pgn_rows.len()], pgn_rows[..]);
+    // Bad rows are reported by their number (the game's), and the run goes on: row 4's
+    // positions before its illegal move are rows too.
+    assert_eq!(from_table.status.code(), Some(1));
+    let errors = stderr(&from_table);
+    assert!(
+        errors.contains("games.parquet: game 3: no movetext"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("games.parquet: game 4: ply 3 (2. Ke3): illegal move"),
+        "{errors}"
+    );
+    let game4: Vec<&Value> = table_rows.iter().filter(|r| r["game"] == 4).collect();
+    assert_eq!(game4.len(), 3);
+    assert_eq!(game4[0]["tags"]["WhiteElo"], Value::Null);
+    assert_eq!(game4[0]["tags"]["BlackElo"], "1400");
+    // From standard input (held whole: a Parquet file's index is at its end), the same.
+    let bytes = std::fs::read(&parquet).unwrap();
+    let piped = swapoff(&["-q", tags, "-"], Some(&bytes));
+    assert_eq!(json_lines(&piped), table_rows);
+}
+
+#[test]
+fn parquet_positions_are_read_as_a_csv_table_s_rows() {
+    // examples/puzzles.parquet: examples/puzzles.csv's rows, Rating as an integer column.
+    let parquet = testdata("examples/puzzles.parquet");
+    let csv = testdata("examples/puzzles.csv");
+    let args = ["-q", "--moves-column=Moves", "--tags=PuzzleId,Rating"];
+    let table = swapoff(&[&args[..], &[parquet.to_str().unwrap()]].concat(), None);
+    let from_csv = swapoff(&[&args[..], &[csv.to_str().unwrap()]].concat(), None);
+    let mut rows = json_lines(&table);
+    let csv_rows = json_lines(&from_csv);
+    assert_eq!(rows.len(), 2);
+    // The same rows but for `line`: a Parquet row's number, a CSV record's line (after
+    // the header).
+    for (row, csv_row) in rows.iter_mut().zip(&csv_rows) {
+        assert_eq!(
+            row["line"].as_u64().unwrap() + 1,
+            csv_row["line"].as_u64().unwrap()
+        );
+        row["line"] = csv_row["line"].clone();
+    }
+    assert_eq!(rows, csv_rows);
+    assert_eq!(table.status.code(), Some(1));
+    assert!(
+        stderr(&table).contains("puzzles.parquet: row 2: bad FEN \"not a fen\""),
+        "{}",
+        stderr(&table)
+    );
+    // A table with neither column is refused, naming the columns it has.
+    let o = swapoff(
+        &["-q", "--fen-column=Position", parquet.to_str().unwrap()],
+        None,
+    );
+    let errors = stderr(&o);
+    assert!(errors.contains("neither a column \"movetext\""), "{errors}");
+    assert!(
+        errors.contains("columns: PuzzleId,FEN,Moves,Rating,Themes"),
+        "{errors}"
+    );
+    assert!(json_lines(&o).is_empty());
+}

@@ -57,11 +57,7 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
         format: None,
         tags: &tags,
         texts: &texts,
-        columns: TableColumns {
-            fen: "fen",
-            moves: None,
-            apply: 0,
-        },
+        columns: TableColumns::default(),
     };
     let scanner = Scanner {
         see: See::default(),

@@ -283,9 +283,11 @@ fn see_many<'py>(
 /// column: the Dask reader's partition function. `first_line` is the line number of the
 /// block's first line in its file; `tags` the PGN tags (or table columns) to carry, as
 /// `tag_NAME` columns; `fen_column`, `moves_column` and `apply` read CSV and JSON Lines
-/// tables as `seeswap scan`'s flags of those names do.
+/// tables, and `movetext_column` Parquet games, as `seeswap scan`'s flags of those names
+/// do. `format` `"arrow"`: `data` is an Arrow IPC stream of a table's rows (a Parquet row
+/// group read by pyarrow), `first_line` the number of its first row.
 #[pyfunction]
-#[pyo3(signature = (data, name, format, rules, values=None, first_line=1, tags=Vec::new(), fen_column="fen", moves_column=None, apply=1))]
+#[pyo3(signature = (data, name, format, rules, values=None, first_line=1, tags=Vec::new(), fen_column="fen", moves_column=None, apply=1, movetext_column="movetext"))]
 #[allow(clippy::too_many_arguments)]
 fn scan_block<'py>(
     py: Python<'py>,
@@ -299,6 +301,7 @@ fn scan_block<'py>(
     fen_column: &str,
     moves_column: Option<&str>,
     apply: usize,
+    movetext_column: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let see = evaluator(rules, values)?;
     let stream = py
@@ -307,6 +310,7 @@ fn scan_block<'py>(
                 fen: fen_column,
                 moves: moves_column,
                 apply,
+                movetext: movetext_column,
             };
             scan::block(data, name, format, see, first_line, &tags, columns)
         })

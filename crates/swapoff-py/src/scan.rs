@@ -8,6 +8,7 @@ use std::io::Cursor;
 use std::sync::Arc;
 use swapoff::See;
 use swapoff_scan::arrow::{Columns, Layout};
+use swapoff_scan::columnar::read_ipc;
 use swapoff_scan::format::Format;
 use swapoff_scan::note::Note;
 use swapoff_scan::pool::Pool;
@@ -54,7 +55,8 @@ impl Sink for ArrowRows<'_> {
     }
 }
 
-/// The rows of `data` (`format` is `"epd"`, `"pgn"`, `"csv"`, `"jsonl"` or `"auto"`) as
+/// The rows of `data` (`format` is `"epd"`, `"pgn"`, `"csv"`, `"jsonl"`, `"parquet"`,
+/// `"arrow"` (an Arrow IPC stream of a table's rows) or `"auto"`) as
 /// an Arrow IPC stream, with a `file` column holding `name` and an `error` column.
 /// `first_line` is the line number of the block's first line in its file; `columns` names
 /// a table's FEN and moves columns (the columns it carries are `tags`).
@@ -67,15 +69,18 @@ pub fn block(
     tags: &[String],
     columns: TableColumns<'_>,
 ) -> Result<Vec<u8>, String> {
+    let arrow_rows = format == "arrow";
     let format = match format {
         "epd" => Some(Format::Epd),
         "pgn" => Some(Format::Pgn),
         "csv" => Some(Format::Csv),
         "jsonl" => Some(Format::Jsonl),
+        "parquet" => Some(Format::Parquet),
+        "arrow" => None,
         "auto" => None,
         other => {
             return Err(format!(
-                "format {other:?} is not epd, pgn, csv, jsonl or auto"
+                "format {other:?} is not epd, pgn, csv, jsonl, parquet, arrow or auto"
             ))
         }
     };
@@ -104,19 +109,19 @@ pub fn block(
         texts: &texts,
         columns,
     };
-    read_input(
-        0,
-        Box::new(Cursor::new(data)),
-        first_line.saturating_sub(1),
-        &reading,
-        &mut |work: Work| {
-            scanner.process(&work, &mut sink);
-            if let Work::Epd { text, .. } = work {
-                texts.put(text);
-            }
-            true
-        },
-    );
+    let mut emit = |work: Work| {
+        scanner.process(&work, &mut sink);
+        if let Work::Epd { text, .. } = work {
+            texts.put(text);
+        }
+        true
+    };
+    let before = first_line.saturating_sub(1);
+    if arrow_rows {
+        read_ipc(0, &data, before, &reading, &mut emit);
+    } else {
+        read_input(0, Box::new(Cursor::new(data)), before, &reading, &mut emit);
+    }
     sink.flush();
     if let Some(why) = sink.failed {
         return Err(why);

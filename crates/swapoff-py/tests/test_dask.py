@@ -59,6 +59,9 @@ def python(path: Path, **options) -> tuple[list[dict], list[str]]:
         name, error = row.pop("file"), row.pop("error")
         if error is None:
             positions.append(row)
+        elif row["line"] is not None and name.endswith(".parquet"):
+            # A Parquet table's rows are numbered, not its lines.
+            problems.append(f"seeswap: {name}: row {row['line']}: {error}")
         elif row["line"] is not None:
             problems.append(f"seeswap: {name}:{row['line']}: {error}")
         elif row["game"] is not None:
@@ -185,6 +188,27 @@ def test_a_game_longer_than_the_ply_limit_is_reported_as_the_command_reports_it(
     assert got_problems == want_problems
     assert len(got_problems) == 1 and "mainline longer than" in got_problems[0]
     assert len(got_rows) == len(want_rows)
+
+
+def test_parquet_through_dask_is_the_command_s_rows(tmp_path):
+    # Games (a movetext column, tags as typed columns) and positions (a FEN column), each
+    # row group a partition, rows numbered through the whole file.
+    games = tmp_path / "games.parquet"
+    table = pq.read_table(DATA / "examples" / "games.parquet")
+    pq.write_table(table, games, row_group_size=2)
+    assert pq.ParquetFile(games).num_row_groups == 2
+    tags = ["WhiteElo", "Event"]
+    want, want_problems = cli(games, tmp_path, "--tags=" + ",".join(tags))
+    got, problems = python(games, tags=tags)
+    assert got == want and {r["game"] for r in got} == {1, 2, 4}
+    assert problems == want_problems and len(problems) == 2
+    assert "game 3: no movetext" in problems[0]
+    assert got[0]["clock"] == 180 and got[0]["tag_WhiteElo"] == "1512"
+    puzzles = DATA / "examples" / "puzzles.parquet"
+    want, want_problems = cli(puzzles, tmp_path, "--moves-column=Moves", "--tags=PuzzleId")
+    got, problems = python(puzzles, moves_column="Moves", tags=["PuzzleId"])
+    assert got == want and len(got) == 2
+    assert problems == want_problems and "row 2: bad FEN" in problems[0]
 
 
 def test_puzzles_through_dask_are_the_command_s_rows(tmp_path):

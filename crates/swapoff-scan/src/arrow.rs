@@ -281,7 +281,7 @@ impl Columns {
                 self.game.append_null();
                 self.ply.append_null();
             }
-            Place::Line(line) => {
+            Place::Line(line) | Place::Row(line) => {
                 self.line.append_value(line);
                 self.game.append_null();
                 self.ply.append_null();

@@ -1,7 +1,7 @@
 //! Telling EPD from PGN by the first line with content, reading past any number of blank
 //! lines first.
 
-use crate::records::{decompress, Compression, UnixLines};
+use crate::records::{decompress, Compression, UnixLines, PARQUET_MAGIC};
 use std::io::{self, Read};
 
 /// Input format.
@@ -16,16 +16,20 @@ pub enum Format {
     Csv,
     /// JSON Lines whose objects hold a FEN field (Lichess's evaluations).
     Jsonl,
+    /// A Parquet table of games (a movetext column) or positions (a FEN column); see
+    /// [`columnar`](crate::columnar).
+    Parquet,
 }
 
 impl Format {
-    /// Its name: `epd`, `pgn`, `csv` or `jsonl`.
+    /// Its name: `epd`, `pgn`, `csv`, `jsonl` or `parquet`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Epd => "epd",
             Format::Pgn => "pgn",
             Format::Csv => "csv",
             Format::Jsonl => "jsonl",
+            Format::Parquet => "parquet",
         }
     }
 }
@@ -146,6 +150,9 @@ pub fn detect(prefix: &[u8]) -> Option<Format> {
 /// bytes (decompressed as far as they go) reach a line that tells it. For a reader that
 /// must plan before it reads a whole input (the Python package's Dask partitions).
 pub fn describe(head: &[u8]) -> (Option<Compression>, Option<Format>) {
+    if head.starts_with(PARQUET_MAGIC) {
+        return (None, Some(Format::Parquet));
+    }
     let compression = Compression::detect(head);
     let Ok(decoded) = decompress(Box::new(io::Cursor::new(head.to_vec()))) else {
         return (compression, None);
@@ -209,6 +216,7 @@ mod tests {
         let pgn = b"\xef\xbb\xbf% export\r\n[Event \"x\"]\r\n";
         assert_eq!(describe(pgn), (None, Some(Format::Pgn)));
         assert_eq!(describe(b"{\"fen\": 1}\n"), (None, Some(Format::Jsonl)));
+        assert_eq!(describe(b"PAR1\x15\x04"), (None, Some(Format::Parquet)));
         let epd = b"\xef\xbb\xbf8/8/8/8/8/8/8/K6k w - -\n";
         let mut packed = zstd::encode_all(&epd[..], 3).unwrap();
         assert_eq!(

@@ -5,6 +5,8 @@
 //!   line records with a length limit;
 //! - [`format`](mod@format): telling EPD from PGN (and a compressed input's format);
 //! - [`units`]: an input read into units of work (EPD lines, PGN games) and [`note`]s;
+//!   [`columnar`]: Parquet tables (games or positions) read a record batch at a time;
+//!   [`work`]: the units both hand on;
 //! - [`parse`]: FENs and SAN/UCI moves read with precise errors;
 //! - [`table`]: CSV and JSON Lines tables of positions (Lichess's puzzles and
 //!   evaluations);
@@ -27,6 +29,7 @@
 pub mod analysis;
 pub mod arrow;
 pub mod captures;
+pub mod columnar;
 pub mod epd;
 pub mod error;
 pub mod format;
@@ -42,3 +45,4 @@ pub mod suite;
 pub mod table;
 pub mod text;
 pub mod units;
+pub mod work;

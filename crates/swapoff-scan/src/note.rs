@@ -8,8 +8,10 @@
 pub enum Place {
     /// The whole input.
     File,
-    /// One line of an EPD input.
+    /// One line of an EPD input (or of a CSV or JSON Lines table).
     Line(u64),
+    /// One row of a Parquet table, from 1 (its `line` in the rows).
+    Row(u64),
     /// A game of a PGN input, and the ply where the problem is, when it is at one.
     Game {
         /// The game's number in its file, from 1.
@@ -55,11 +57,12 @@ impl Note {
     }
 
     /// The note as the command prints it, after the input's name `path`:
-    /// `path:LINE: why`, `path: game N: why` or `path: why`.
+    /// `path:LINE: why`, `path: row N: why`, `path: game N: why` or `path: why`.
     pub fn display(&self, path: &str) -> String {
         match self.place {
             Place::File => format!("{path}: {}", self.message),
             Place::Line(line) => format!("{path}:{line}: {}", self.message),
+            Place::Row(row) => format!("{path}: row {row}: {}", self.message),
             Place::Game { game, .. } => format!("{path}: game {game}: {}", self.message),
         }
     }

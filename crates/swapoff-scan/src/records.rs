@@ -11,6 +11,9 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
+/// The four bytes a Parquet file starts (and ends) with: a table, not a stream of lines.
+pub const PARQUET_MAGIC: &[u8; 4] = b"PAR1";
+
 /// The longest record (line) read, in bytes without its line ending. A FEN with a move
 /// and a comment is a few hundred bytes; a longer line is reported and skipped.
 pub const MAX_RECORD_BYTES: usize = 64 * 1024;
@@ -23,6 +26,21 @@ impl InputName {
     /// Whether this is standard input.
     pub fn is_stdin(&self) -> bool {
         self.0.as_os_str() == OsStr::new("-")
+    }
+
+    /// Whether it is a file (not standard input) that starts as a Parquet file does.
+    pub fn is_parquet(&self) -> bool {
+        let mut head = [0u8; 4];
+        !self.is_stdin()
+            && File::open(&self.0)
+                .and_then(|mut f| f.read_exact(&mut head))
+                .is_ok()
+            && &head == PARQUET_MAGIC
+    }
+
+    /// The path (`-` for standard input).
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
     }
 
     /// How messages name it: the path, or `<stdin>`.

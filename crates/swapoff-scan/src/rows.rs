@@ -12,7 +12,7 @@ use crate::note::{Note, Place};
 use crate::pgn::{self, GameRecord};
 use crate::pgn::{Annotation, Step};
 use crate::table::{RowError, TableRow};
-use crate::units::Work;
+use crate::work::Work;
 use crate::{epd, text};
 use cozy_chess::Board;
 use shakmaty::san::SanPlus;
@@ -174,10 +174,10 @@ pub fn walk(work: &Work, full_rows: bool, sink: &mut impl PositionSink) {
                 walk_game(*file, game, full_rows, sink, &mut fen);
             }
         }
-        Work::Table { file, rows } => {
+        Work::Table { file, rows, by_row } => {
             let mut fen = Vec::with_capacity(96);
             for row in rows {
-                walk_row(*file, row, sink, &mut fen);
+                walk_row(*file, row, *by_row, sink, &mut fen);
             }
         }
         Work::Note(note) => sink.note(note.clone()),
@@ -195,21 +195,29 @@ static NO_ANNOTATION: Annotation = Annotation {
 fn walk_row(
     file: usize,
     row: &Result<TableRow, RowError>,
+    by_row: bool,
     sink: &mut impl PositionSink,
     fen: &mut Vec<u8>,
 ) {
     use shakmaty::Position as _;
+    let place = |n: u64| {
+        if by_row {
+            Place::Row(n)
+        } else {
+            Place::Line(n)
+        }
+    };
     let row = match row {
         Ok(row) => row,
         Err(e) => {
-            let note = Note::new(file, Place::Line(e.line), format!("{}; row skipped", e.why));
+            let note = Note::new(file, place(e.line), format!("{}; row skipped", e.why));
             sink.note(note);
             return;
         }
     };
     let skipped = |why: String| {
         let message = format!("{why}; row skipped");
-        Note::new(file, Place::Line(row.line), message)
+        Note::new(file, place(row.line), message)
     };
     let mut pos = match crate::parse::position(&row.fen) {
         Ok(pos) => pos,

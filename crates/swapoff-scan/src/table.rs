@@ -17,6 +17,22 @@ pub struct TableColumns<'a> {
     /// How many of the moves are played before the position is analysed (the puzzle
     /// convention: 1, the opponent's move that sets the puzzle).
     pub apply: usize,
+    /// A Parquet table's column of games as PGN movetext (`movetext` by default, as on
+    /// Hugging Face's Lichess games); see [`columnar`](crate::columnar).
+    pub movetext: &'a str,
+}
+
+impl Default for TableColumns<'_> {
+    /// The flags' defaults: `fen`, no moves column (the puzzle convention's 1 move applied
+    /// when one is named), `movetext`.
+    fn default() -> Self {
+        TableColumns {
+            fen: "fen",
+            moves: None,
+            apply: 1,
+            movetext: "movetext",
+        }
+    }
 }
 
 /// One row of a table.

@@ -6,10 +6,10 @@
 
 use crate::format::{detect, first_line, sniff, Format, Sniffed};
 use crate::note::{Note, Place};
-use crate::pgn::{Collector, GameRecord};
+use crate::pgn::Collector;
 use crate::pool::Pool;
-use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES};
-use crate::table::{RowError, TableColumns, TableRow};
+use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES, PARQUET_MAGIC};
+pub use crate::work::{Reading, Work};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -23,36 +23,6 @@ pub const BATCH_UNITS: usize = 64;
 /// Longest EPD line read, and longest PGN tag line or comment; a longer EPD line is
 /// reported and skipped.
 const MAX_LINE: usize = MAX_RECORD_BYTES;
-
-/// One unit of work.
-#[derive(Debug)]
-pub enum Work {
-    /// Complete lines of an EPD file.
-    Epd {
-        /// The input's index.
-        file: usize,
-        /// The number of the unit's first line in its file (from 1).
-        first_line: u64,
-        /// The lines, each ending in LF (the last one may not).
-        text: Vec<u8>,
-    },
-    /// Rows of a CSV or JSON Lines table (each, or why it cannot be read).
-    Table {
-        /// The input's index.
-        file: usize,
-        /// The rows, in file order.
-        rows: Vec<Result<TableRow, RowError>>,
-    },
-    /// Whole games of a PGN file.
-    Pgn {
-        /// The input's index.
-        file: usize,
-        /// The games, in file order.
-        games: Vec<GameRecord>,
-    },
-    /// A problem found while reading, reported in its place in the input.
-    Note(Note),
-}
 
 /// Counts the bytes read from the inner reader.
 struct Counting<R> {
@@ -85,19 +55,6 @@ pub fn total_size(inputs: &[InputName]) -> Option<u64> {
     inputs.iter().map(InputName::size).sum()
 }
 
-/// How the inputs are read: the format (told from each input's content when `None`), the
-/// PGN tags to keep, and where the buffers of EPD units come from.
-pub struct Reading<'a> {
-    /// The format of every input, or `None` to tell each one's from its first line.
-    pub format: Option<Format>,
-    /// The PGN tags (or a table's columns) to carry into the rows (`--tags`).
-    pub tags: &'a [String],
-    /// Buffers for EPD units (handed back by whoever processes them).
-    pub texts: &'a Pool,
-    /// The columns of CSV and JSON Lines tables.
-    pub columns: TableColumns<'a>,
-}
-
 /// Reads every input in turn and hands its units to `emit`, which returns `false` to stop.
 /// Compressed bytes read so far are added to `count` as they come (for progress bars).
 pub fn read_all(
@@ -107,6 +64,23 @@ pub fn read_all(
     emit: &mut dyn FnMut(Work) -> bool,
 ) {
     for (file, name) in inputs.iter().enumerate() {
+        if name.is_parquet() {
+            // Parquet keeps its index at its end: read from the file, a row group at a time,
+            // not as a stream.
+            let opened = std::fs::File::open(name.path());
+            let open = match opened {
+                Ok(f) => crate::columnar::read_parquet(file, f, 0, reading, emit),
+                Err(e) => {
+                    let note = Note::unreadable(file, format!("cannot open: {e}; file skipped"));
+                    emit(Work::Note(note))
+                }
+            };
+            count.fetch_add(name.size().unwrap_or(0), Ordering::Relaxed);
+            if !open {
+                return;
+            }
+            continue;
+        }
         let raw = match name.open_raw() {
             Ok(raw) => raw,
             Err(e) => {
@@ -150,8 +124,26 @@ pub fn read_input(
             return sender.push(Work::Note(note));
         }
     };
+    // A Parquet table from a stream (standard input, a block handed over from Python) is
+    // held whole: its index is at its end.
+    let (head, decoded) = match peek(decoded) {
+        Ok(peeked) => peeked,
+        Err(e) => {
+            let note = Note::unreadable(file, format!("read error: {e}; file skipped"));
+            return sender.push(Work::Note(note));
+        }
+    };
+    if head.starts_with(PARQUET_MAGIC) || reading.format == Some(Format::Parquet) {
+        let mut data = head;
+        if let Err(e) = { decoded }.read_to_end(&mut data) {
+            let note = Note::unreadable(file, format!("read error: {e}; file skipped"));
+            return sender.push(Work::Note(note));
+        }
+        let data = bytes::Bytes::from(data);
+        return crate::columnar::read_parquet(file, data, lines_before, reading, sender.emit);
+    }
     // Line endings made LF.
-    let mut input = UnixLines::new(decoded);
+    let mut input = UnixLines::new(io::Cursor::new(head).chain(decoded));
     let Sniffed {
         prefix,
         blank_lines,
@@ -177,6 +169,8 @@ pub fn read_input(
     match format {
         Format::Epd => read_epd(file, lines_before + blank_lines + 1, stream, &mut sender),
         Format::Pgn => read_pgn(file, stream, reading.tags, &mut sender),
+        // Told apart above, before any line was read.
+        Format::Parquet => true,
         Format::Csv | Format::Jsonl => read_table(
             file,
             format,
@@ -186,6 +180,13 @@ pub fn read_input(
             &mut sender,
         ),
     }
+}
+
+/// The first four bytes of an input (fewer if it is shorter), and the input still whole.
+fn peek(mut input: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
+    let mut head = Vec::with_capacity(4);
+    (&mut input).take(4).read_to_end(&mut head)?;
+    Ok((head, input))
 }
 
 /// Sends the lines read so far as one unit, then a note that one line was skipped, so the
@@ -330,6 +331,7 @@ fn read_table(
             let unit = Work::Table {
                 file,
                 rows: std::mem::take(&mut rows),
+                by_row: false,
             };
             open = sender.push(unit);
         }
@@ -345,7 +347,13 @@ fn read_table(
     if !open {
         return false;
     }
-    if !rows.is_empty() && !sender.push(Work::Table { file, rows }) {
+    if !rows.is_empty()
+        && !sender.push(Work::Table {
+            file,
+            rows,
+            by_row: false,
+        })
+    {
         return false;
     }
     match read {

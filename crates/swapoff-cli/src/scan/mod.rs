@@ -86,7 +86,12 @@ pub struct Args {
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     tags: Vec<String>,
 
-    /// CSV and JSON Lines input: the column (or field) holding the FEN.
+    /// Parquet input: the column holding each game's PGN movetext (Hugging Face's Lichess
+    /// games); a table without it is read as positions from `--fen-column`.
+    #[arg(long, value_name = "NAME", default_value = "movetext")]
+    movetext_column: String,
+
+    /// CSV, JSON Lines and Parquet input: the column (or field) holding the FEN.
     #[arg(long, value_name = "NAME", default_value = "fen")]
     fen_column: String,
 
@@ -213,10 +218,11 @@ pub fn run(args: Args) -> ExitCode {
     let format = args.format;
     let reader_texts = Arc::clone(&texts);
     let wanted_tags = args.tags.clone();
-    let (fen_column, moves_column, apply) = (
+    let (fen_column, moves_column, apply, movetext_column) = (
         args.fen_column.clone(),
         args.moves_column.clone(),
         args.apply,
+        args.movetext_column.clone(),
     );
     let reader = std::thread::spawn(move || {
         let reading = Reading {
@@ -227,6 +233,7 @@ pub fn run(args: Args) -> ExitCode {
                 fen: &fen_column,
                 moves: moves_column.as_deref(),
                 apply,
+                movetext: &movetext_column,
             },
         };
         let count = Arc::new(AtomicU64::new(0));

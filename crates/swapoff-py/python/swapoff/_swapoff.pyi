@@ -51,5 +51,6 @@ def scan_block(
     fen_column: str = "fen",
     moves_column: str | None = None,
     apply: int = 1,
+    movetext_column: str = "movetext",
 ) -> bytes: ...
 def sniff(head: bytes) -> tuple[str | None, str | None]: ...

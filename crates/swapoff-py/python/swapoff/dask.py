@@ -1,10 +1,11 @@
 """``seeswap scan`` as a Dask data frame, for data that does not fit one machine.
 
-``scan(urlpath)`` reads EPD or PGN files through fsspec (local paths, ``s3://``, ``gs://``,
-``hf://``... wherever the filesystem package is installed), by glob or list. Each file is
-one partition, and a large uncompressed EPD file is cut into byte ranges at line ends, so
+``scan(urlpath)`` reads EPD, PGN, CSV, JSON Lines and Parquet files through fsspec (local
+paths, ``s3://``, ``gs://``, ``hf://``... wherever the filesystem package is installed), by
+glob or list. Each file is one partition, a large uncompressed EPD file is cut into byte
+ranges at line ends, and each row group of a Parquet file is a partition of its own, so
 that the work spreads over any Dask cluster. Compressed files (zstd, gzip, bzip2) are read
-whole, one partition each. Compression and format are told from each file's first bytes by
+whole, one partition each (``seeswap split`` cuts a large one into parts). Compression and format are told from each file's first bytes by
 the same Rust code as ``seeswap scan`` (a byte-order mark, blank and ``%``/``#`` lines
 first are allowed).
 
@@ -28,6 +29,7 @@ import dask.dataframe as dd
 import fsspec
 import pandas as pd
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from . import Rules, Values, _values
 from ._swapoff import scan_block, sniff
@@ -40,7 +42,7 @@ BLOCK_BYTES = 64 << 20
 #: Bytes read from each file's start to tell its compression and format.
 _HEAD_BYTES = 1 << 16
 
-Format = Literal["epd", "pgn", "csv", "jsonl"]
+Format = Literal["epd", "pgn", "csv", "jsonl", "parquet"]
 
 
 def _frame(stream: bytes) -> pd.DataFrame:
@@ -95,7 +97,7 @@ def _partition(
     rules: str,
     values: Values,
     tags: list[str],
-    table: tuple[str, str | None, int],
+    table: tuple[str, str | None, int, str],
     storage: dict,
 ) -> pd.DataFrame:
     if byte_range is None:
@@ -104,11 +106,88 @@ def _partition(
     else:
         start, end, newlines_before = byte_range
         data, first_line = _read_range(path, start, end, newlines_before, storage)
-    fen_column, moves_column, apply = table
+    fen_column, moves_column, apply, movetext_column = table
     stream = scan_block(
-        data, name, fmt, rules, values, first_line, tags, fen_column, moves_column, apply
+        data,
+        name,
+        fmt,
+        rules,
+        values,
+        first_line,
+        tags,
+        fen_column,
+        moves_column,
+        apply,
+        movetext_column,
     )
     return _frame(stream)
+
+
+def _parquet_partition(
+    path: str,
+    name: str,
+    row_group: int,
+    rows_before: int,
+    columns: list[str],
+    rules: str,
+    values: Values,
+    tags: list[str],
+    table: tuple[str, str | None, int, str],
+    storage: dict,
+) -> pd.DataFrame:
+    """One row group of a Parquet file, only the columns the rows read, handed to the
+    Rust reader as an Arrow IPC stream (the rows numbered from ``rows_before + 1``)."""
+    with fsspec.open(path, "rb", **storage) as f:
+        group = pq.ParquetFile(f).read_row_group(row_group, columns=columns)
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, group.schema) as writer:
+        writer.write_table(group)
+    fen_column, moves_column, apply, movetext_column = table
+    stream = scan_block(
+        sink.getvalue().to_pybytes(),
+        name,
+        "arrow",
+        rules,
+        values,
+        rows_before + 1,
+        tags,
+        fen_column,
+        moves_column,
+        apply,
+        movetext_column,
+    )
+    return _frame(stream)
+
+
+def _parquet_parts(
+    path: str,
+    name: str,
+    rules: str,
+    values: Values,
+    tags: list[str],
+    table: tuple[str, str | None, int, str],
+    storage: dict,
+) -> list[Any]:
+    """A partition per row group of a Parquet file (its footer read here, once)."""
+    with fsspec.open(path, "rb", **storage) as f:
+        meta = pq.ParquetFile(f)
+        names = meta.schema_arrow.names
+        sizes = [meta.metadata.row_group(i).num_rows for i in range(meta.num_row_groups)]
+    fen_column, moves_column, _, movetext_column = table
+    wanted = {c.strip().lower() for c in [fen_column, movetext_column, *tags]}
+    if moves_column is not None:
+        wanted.add(moves_column.strip().lower())
+    # Only the columns the rows read are decoded: a games table's others can be large.
+    columns = [n for n in names if n.strip().lower() in wanted]
+    parts, before = [], 0
+    for i, size in enumerate(sizes):
+        parts.append(
+            dask.delayed(_parquet_partition)(
+                path, name, i, before, columns, rules, values, tags, table, storage
+            )
+        )
+        before += size
+    return parts
 
 
 def _head(path: str, storage: dict) -> bytes:
@@ -126,6 +205,7 @@ def scan(
     fen_column: str = "fen",
     moves_column: str | None = None,
     apply: int = 1,
+    movetext_column: str = "movetext",
     block_bytes: int = BLOCK_BYTES,
     storage_options: dict | None = None,
 ) -> dd.DataFrame:
@@ -136,16 +216,22 @@ def scan(
     ``tag_NAME`` columns, as ``seeswap scan --tags``. CSV and JSON Lines tables (Lichess's
     puzzles and evaluations) are read from ``fen_column``; with ``moves_column``, the
     first ``apply`` moves are played first and the next one is the row's move played.
+    Parquet tables (``"parquet"``) are games when they have ``movetext_column`` (Hugging
+    Face's Lichess games: one game a row, the other columns its tags), else positions read
+    from ``fen_column``; each row group is a partition.
     """
     storage = storage_options or {}
     values = _values(values)
     tag_list = [str(t) for t in tags]
-    if format not in (None, "epd", "pgn", "csv", "jsonl"):
-        raise ValueError(f"format is 'epd', 'pgn', 'csv', 'jsonl' or None, not {format!r}")
+    if format not in (None, "epd", "pgn", "csv", "jsonl", "parquet"):
+        raise ValueError(
+            f"format is 'epd', 'pgn', 'csv', 'jsonl', 'parquet' or None, not {format!r}"
+        )
     table = (
         str(fen_column),
         None if moves_column is None else str(moves_column),
         int(apply),
+        str(movetext_column),
     )
     files = fsspec.open_files(urlpath, "rb", **storage)
     if not files:
@@ -155,6 +241,9 @@ def scan(
         path = of.full_name if hasattr(of, "full_name") else of.path
         name = of.path
         compression, detected = sniff(_head(path, storage))
+        if (format or detected) == "parquet":
+            parts.extend(_parquet_parts(path, name, rules, values, tag_list, table, storage))
+            continue
         fmt = format or "auto"
         size = of.fs.size(of.path)
         epd = (format or detected) == "epd"

@@ -1,0 +1,393 @@
+//! Columnar tables: Parquet files (Hugging Face's Lichess games, a puzzle or evaluation
+//! dump saved by pandas or DuckDB) and Arrow IPC streams (how the Python package hands a
+//! Parquet row group to this code), read one record batch at a time.
+//!
+//! A table is read one of two ways, by the columns it has:
+//!
+//! - **games**: a movetext column (`movetext` by default; Hugging Face's
+//!   `Lichess/standard-chess-games`) holds each game's moves as PGN movetext, with its
+//!   comments (`[%clk]`, `[%eval]`). Each row is one game, numbered by its row; a FEN column,
+//!   if there is one, is its starting position. The movetext is read by the same PGN reader
+//!   as a PGN file.
+//! - **positions**: a FEN column, and maybe a moves column, read as a CSV table's rows are
+//!   ([`table`](crate::table)).
+//!
+//! Either way the columns named by the reading's tags are carried into the rows (any
+//! column type, as text). Row numbers count from 1 in the whole file; they are the rows'
+//! `line` (positions) or `game` (games), and a bad row is reported by its number.
+
+use crate::note::{Note, Place};
+use crate::pgn::Collector;
+use crate::table::{RowError, TableColumns, TableRow};
+use crate::work::{Reading, Work};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader, StringArray};
+use arrow_schema::{ArrowError, DataType, Schema};
+use std::io::Write as _;
+
+/// Rows per record batch read, and so per unit of work.
+pub const BATCH_ROWS: usize = 512;
+
+/// What a table's rows are, told from its columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Games: the movetext column's index, and the FEN column's, if any.
+    Games { movetext: usize, fen: Option<usize> },
+    /// Positions: the FEN column's index, and the moves column's, if one was named.
+    Positions { fen: usize, moves: Option<usize> },
+}
+
+/// Where each wanted column is in a schema.
+struct Layout {
+    shape: Shape,
+    /// The carried columns' indices (`None`: the table has no such column), in the
+    /// reading's tag order.
+    carried: Vec<Option<usize>>,
+}
+
+fn position_of(schema: &Schema, wanted: &str) -> Option<usize> {
+    schema
+        .fields()
+        .iter()
+        .position(|f| f.name().trim().eq_ignore_ascii_case(wanted))
+}
+
+impl Layout {
+    /// The table's shape, or why it has none (the columns it does have, and the flags
+    /// that name others).
+    fn of(schema: &Schema, columns: &TableColumns<'_>, tags: &[String]) -> Result<Layout, String> {
+        let fen = position_of(schema, columns.fen);
+        let moves = columns.moves.map(|name| (name, position_of(schema, name)));
+        let shape = match (position_of(schema, columns.movetext), fen, moves) {
+            (_, _, Some((name, None))) => {
+                return Err(format!("the table has no column {name:?} for the moves"))
+            }
+            (_, Some(fen), Some((_, moves))) => Shape::Positions { fen, moves },
+            (_, None, Some((name, Some(_)))) => {
+                return Err(format!(
+                    "the table has no column {:?} for the positions the moves of {name:?} \
+                     start from; name it with --fen-column",
+                    columns.fen
+                ))
+            }
+            (Some(movetext), fen, None) => Shape::Games { movetext, fen },
+            (None, Some(fen), None) => Shape::Positions { fen, moves: None },
+            (None, None, _) => {
+                let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+                return Err(format!(
+                    "the table has neither a column {:?} of games nor a column {:?} of \
+                     positions (columns: {}); name one with --movetext-column or --fen-column",
+                    columns.movetext,
+                    columns.fen,
+                    names.join(",")
+                ));
+            }
+        };
+        let carried = tags.iter().map(|t| position_of(schema, t)).collect();
+        Ok(Layout { shape, carried })
+    }
+}
+
+/// A column as text, one value a row (`None`: null or empty). Strings stay as they are;
+/// other types are written as Arrow casts them to text; a list of strings (a moves
+/// column) is joined with spaces.
+fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
+    let joined = |values: Option<ArrayRef>| -> Result<Option<String>, ArrowError> {
+        let Some(values) = values else {
+            return Ok(None);
+        };
+        let words = arrow_cast::cast(&values, &DataType::Utf8)?;
+        let words = words.as_string::<i32>();
+        Ok(Some(words.iter().flatten().collect::<Vec<_>>().join(" ")))
+    };
+    match column.data_type() {
+        DataType::List(_) => column.as_list::<i32>().iter().map(joined).collect(),
+        DataType::LargeList(_) => column.as_list::<i64>().iter().map(joined).collect(),
+        _ => {
+            let text = arrow_cast::cast(column, &DataType::Utf8)?;
+            let text: &StringArray = text.as_string::<i32>();
+            Ok(text
+                .iter()
+                .map(|v| v.filter(|v| !v.trim().is_empty()).map(String::from))
+                .collect())
+        }
+    }
+}
+
+/// Reads a table's record batches (`rows_before`: rows of the same file before the first
+/// batch) into units of work handed to `emit`, which returns `false` to stop. Returns
+/// `false` once `emit` wants no more. A problem with the whole table (no usable column, an
+/// unreadable batch) is a note.
+pub fn read_batches(
+    file: usize,
+    batches: impl Iterator<Item = Result<RecordBatch, ArrowError>>,
+    schema: &Schema,
+    rows_before: u64,
+    reading: &Reading<'_>,
+    emit: &mut dyn FnMut(Work) -> bool,
+) -> bool {
+    let layout = match Layout::of(schema, &reading.columns, reading.tags) {
+        Ok(layout) => layout,
+        Err(why) => {
+            let note = Note::new(file, Place::File, format!("{why}; file skipped"));
+            return emit(Work::Note(note));
+        }
+    };
+    let mut row = rows_before;
+    for batch in batches {
+        let work = batch.and_then(|batch| {
+            let first = row + 1;
+            row += batch.num_rows() as u64;
+            match layout.shape {
+                Shape::Games { movetext, fen } => {
+                    games(file, &batch, &layout, movetext, fen, first)
+                }
+                Shape::Positions { fen, moves } => {
+                    positions(file, &batch, &layout, fen, moves, &reading.columns, first)
+                }
+            }
+        });
+        let open = match work {
+            Ok(work) => work.into_iter().all(&mut *emit),
+            Err(e) => {
+                let why = format!("read error after row {row}: {e}; rest of the file skipped");
+                return emit(Work::Note(Note::unreadable(file, why)));
+            }
+        };
+        if !open {
+            return false;
+        }
+    }
+    true
+}
+
+/// The carried columns' values for each row of a batch.
+fn carried(batch: &RecordBatch, layout: &Layout) -> Result<Vec<Vec<Option<String>>>, ArrowError> {
+    let columns: Vec<Option<Vec<Option<String>>>> = layout
+        .carried
+        .iter()
+        .map(|i| i.map(|i| texts(batch.column(i))).transpose())
+        .collect::<Result<_, _>>()?;
+    Ok((0..batch.num_rows())
+        .map(|r| {
+            columns
+                .iter()
+                .map(|c| c.as_ref().and_then(|c| c[r].clone()))
+                .collect()
+        })
+        .collect())
+}
+
+/// A batch of positions: the rows of a CSV table.
+fn positions(
+    file: usize,
+    batch: &RecordBatch,
+    layout: &Layout,
+    fen_column: usize,
+    moves_column: Option<usize>,
+    columns: &TableColumns<'_>,
+    first: u64,
+) -> Result<Vec<Work>, ArrowError> {
+    let fens = texts(batch.column(fen_column))?;
+    let moves = moves_column.map(|i| texts(batch.column(i))).transpose()?;
+    let mut carried = carried(batch, layout)?.into_iter();
+    let rows = fens
+        .into_iter()
+        .enumerate()
+        .map(|(r, fen)| {
+            let line = first + r as u64;
+            let carried = carried.next().unwrap_or_default();
+            let Some(fen) = fen else {
+                let why = format!("no FEN in column {:?}", columns.fen);
+                return Err(RowError { line, why });
+            };
+            let moves: Vec<String> = moves
+                .as_ref()
+                .and_then(|m| m[r].as_deref())
+                .map(|m| m.split_whitespace().map(String::from).collect())
+                .unwrap_or_default();
+            Ok(TableRow {
+                line,
+                fen,
+                apply: columns.apply.min(moves.len()),
+                moves,
+                carried,
+            })
+        })
+        .collect();
+    Ok(vec![Work::Table {
+        file,
+        rows,
+        by_row: true,
+    }])
+}
+
+/// Writes a PGN tag pair, its value escaped as PGN requires.
+fn tag(text: &mut Vec<u8>, name: &str, value: &str) {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    // Writing to a Vec cannot fail.
+    let _ = writeln!(text, "[{name} \"{}\"]", value.trim());
+}
+
+/// A batch of games: each row's movetext read by the PGN reader, in one pass over the
+/// batch. Each game is numbered by its row and carries its row's columns.
+fn games(
+    file: usize,
+    batch: &RecordBatch,
+    layout: &Layout,
+    movetext_column: usize,
+    fen_column: Option<usize>,
+    first: u64,
+) -> Result<Vec<Work>, ArrowError> {
+    let movetexts = texts(batch.column(movetext_column))?;
+    let fens = fen_column.map(|i| texts(batch.column(i))).transpose()?;
+    let carried = carried(batch, layout)?;
+    let mut work = Vec::new();
+    // The games as one PGN text: each row opens with a tag (its number), so that the
+    // reader starts a new game there whatever the movetext before it ended with.
+    let mut text = Vec::new();
+    let mut rows = Vec::new();
+    for (r, movetext) in movetexts.iter().enumerate() {
+        let row = first + r as u64;
+        let Some(movetext) = movetext else {
+            let note = Note::new(
+                file,
+                Place::Game {
+                    game: row,
+                    ply: None,
+                },
+                "no movetext; game skipped".into(),
+            );
+            work.push(Work::Note(note));
+            continue;
+        };
+        tag(&mut text, "Row", &row.to_string());
+        if let Some(fen) = fens.as_ref().and_then(|f| f[r].as_deref()) {
+            tag(&mut text, "FEN", fen);
+            tag(&mut text, "SetUp", "1");
+        }
+        text.push(b'\n');
+        text.extend_from_slice(movetext.as_bytes());
+        text.extend_from_slice(b"\n\n");
+        rows.push(r);
+    }
+    let mut reader = pgn_reader::Reader::build(std::io::Cursor::new(text))
+        .set_supported_tag_line_length(crate::records::MAX_RECORD_BYTES)
+        .set_supported_comment_length(crate::records::MAX_RECORD_BYTES)
+        .finish();
+    let mut collector = Collector::default();
+    let mut read = Vec::with_capacity(rows.len());
+    // Each row's text opens with a tag, so the reader gives one game a row, in order.
+    for r in rows {
+        let row = first + r as u64;
+        match reader.read_game(&mut collector) {
+            Ok(Some(mut game)) => {
+                game.number = row;
+                game.tag_values.clone_from(&carried[r]);
+                read.push(game);
+            }
+            Ok(None) => {
+                let place = Place::Game {
+                    game: row,
+                    ply: None,
+                };
+                let why = "no game in the movetext; game skipped".to_string();
+                work.push(Work::Note(Note::new(file, place, why)));
+            }
+            Err(e) => {
+                work.push(Work::Pgn {
+                    file,
+                    games: std::mem::take(&mut read),
+                });
+                let place = Place::Game {
+                    game: row,
+                    ply: None,
+                };
+                work.push(Work::Note(Note::new(
+                    file,
+                    place,
+                    format!("{e}; game skipped"),
+                )));
+            }
+        }
+    }
+    work.push(Work::Pgn { file, games: read });
+    Ok(work)
+}
+
+/// Reads a Parquet file a record batch at a time (only the columns the rows need are
+/// decoded). Returns `false` once `emit` wants no more.
+pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
+    file: usize,
+    source: R,
+    rows_before: u64,
+    reading: &Reading<'_>,
+    emit: &mut dyn FnMut(Work) -> bool,
+) -> bool {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use parquet::arrow::ProjectionMask;
+    let unreadable = |why: String| Note::unreadable(file, format!("{why}; file skipped"));
+    let builder = match ParquetRecordBatchReaderBuilder::try_new(source) {
+        Ok(builder) => builder,
+        Err(e) => {
+            return emit(Work::Note(unreadable(format!(
+                "not a readable Parquet file: {e}"
+            ))))
+        }
+    };
+    let schema = std::sync::Arc::clone(builder.schema());
+    // Decode only the columns the rows read: a games table's other columns can be large.
+    let wanted: Vec<usize> = match Layout::of(&schema, &reading.columns, reading.tags) {
+        Ok(layout) => {
+            let mut wanted: Vec<usize> = layout.carried.iter().flatten().copied().collect();
+            match layout.shape {
+                Shape::Games { movetext, fen } => {
+                    wanted.extend([Some(movetext), fen].into_iter().flatten())
+                }
+                Shape::Positions { fen, moves } => {
+                    wanted.extend([Some(fen), moves].into_iter().flatten())
+                }
+            }
+            wanted
+        }
+        Err(why) => {
+            let note = Note::new(file, Place::File, format!("{why}; file skipped"));
+            return emit(Work::Note(note));
+        }
+    };
+    let mask = ProjectionMask::roots(builder.parquet_schema(), wanted);
+    let reader = match builder
+        .with_projection(mask)
+        .with_batch_size(BATCH_ROWS)
+        .build()
+    {
+        Ok(reader) => reader,
+        Err(e) => {
+            return emit(Work::Note(unreadable(format!(
+                "cannot read the Parquet file: {e}"
+            ))))
+        }
+    };
+    let projected = reader.schema();
+    read_batches(file, reader, &projected, rows_before, reading, emit)
+}
+
+/// Reads an Arrow IPC stream of a table's rows (`rows_before`: rows of its file before it).
+/// Returns `false` once `emit` wants no more.
+pub fn read_ipc(
+    file: usize,
+    data: &[u8],
+    rows_before: u64,
+    reading: &Reading<'_>,
+    emit: &mut dyn FnMut(Work) -> bool,
+) -> bool {
+    let reader = match arrow_ipc::reader::StreamReader::try_new(data, None) {
+        Ok(reader) => reader,
+        Err(e) => {
+            let why = format!("not an Arrow IPC stream: {e}; file skipped");
+            return emit(Work::Note(Note::unreadable(file, why)));
+        }
+    };
+    let schema = reader.schema();
+    read_batches(file, reader, &schema, rows_before, reading, emit)
+}
