@@ -1,9 +1,11 @@
-//! A block of EPD text or PGN games to `seeswap scan`'s rows, as an Arrow IPC stream: what a
-//! Dask partition computes. Reading, analysis and rows are `swapoff-scan`'s, the very
+//! A block of EPD text, PGN games or a table to `seeswap scan`'s rows, as Arrow record
+//! batches handed to pyarrow without a copy: what a Dask partition computes. Reading, analysis and rows are `swapoff-scan`'s, the very
 //! functions `seeswap scan` runs; this file is only the sink. A line, game or input that
 //! cannot be read gives a row with an `error` field (the message the command prints), so
 //! nothing is dropped silently.
 
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
 use std::io::Cursor;
 use std::sync::Arc;
 use swapoff::See;
@@ -20,7 +22,7 @@ use swapoff_scan::units::{read_input, Reading, Work};
 struct ArrowRows<'a> {
     name: &'a str,
     columns: Columns,
-    writer: arrow_ipc::writer::StreamWriter<Vec<u8>>,
+    batches: Vec<RecordBatch>,
     failed: Option<String>,
 }
 
@@ -32,12 +34,9 @@ impl ArrowRows<'_> {
         if self.columns.is_empty() || self.failed.is_some() {
             return;
         }
-        let written = self
-            .columns
-            .finish()
-            .and_then(|batch| self.writer.write(&batch));
-        if let Err(e) = written {
-            self.failed = Some(e.to_string());
+        match self.columns.finish() {
+            Ok(batch) => self.batches.push(batch),
+            Err(e) => self.failed = Some(e.to_string()),
         }
     }
 }
@@ -57,7 +56,7 @@ impl Sink for ArrowRows<'_> {
 
 /// The rows of `data` (`format` is `"epd"`, `"pgn"`, `"csv"`, `"jsonl"`, `"parquet"`,
 /// `"arrow"` (an Arrow IPC stream of a table's rows) or `"auto"`) as
-/// an Arrow IPC stream, with a `file` column holding `name` and an `error` column.
+/// record batches, with a `file` column holding `name` and an `error` column.
 /// `first_line` is the line number of the block's first line in its file; `columns` names
 /// a table's FEN and moves columns (the columns it carries are `tags`).
 pub fn block(
@@ -68,7 +67,7 @@ pub fn block(
     first_line: u64,
     tags: &[String],
     columns: TableColumns<'_>,
-) -> Result<Vec<u8>, String> {
+) -> Result<(SchemaRef, Vec<RecordBatch>), String> {
     let arrow_rows = format == "arrow";
     let format = match format {
         "epd" => Some(Format::Epd),
@@ -90,12 +89,10 @@ pub fn block(
         errors: true,
     };
     let schema = layout.schema();
-    let writer =
-        arrow_ipc::writer::StreamWriter::try_new(Vec::new(), &schema).map_err(|e| e.to_string())?;
     let mut sink = ArrowRows {
         name,
         columns: Columns::new(&layout, Arc::clone(&schema)),
-        writer,
+        batches: Vec::new(),
         failed: None,
     };
     let scanner = Scanner {
@@ -126,6 +123,5 @@ pub fn block(
     if let Some(why) = sink.failed {
         return Err(why);
     }
-    sink.writer.finish().map_err(|e| e.to_string())?;
-    sink.writer.into_inner().map_err(|e| e.to_string())
+    Ok((schema, sink.batches))
 }

@@ -409,5 +409,5 @@ def analyze_many(
             raise SwapoffError(f"row {i}: {text!r} is not one FEN")
     data = "\n".join(texts).encode()
     stream = _scan_block(data, "", "epd", rules, _values(values), 1, [])
-    table = pa.ipc.open_stream(stream).read_all()
+    table = pa.RecordBatchReader._import_from_c_capsule(stream).read_all()
     return table.drop_columns(["file", "game", "ply"])

@@ -52,5 +52,5 @@ def scan_block(
     moves_column: str | None = None,
     apply: int = 1,
     movetext_column: str = "movetext",
-) -> bytes: ...
+) -> object: ...  # a PyCapsule named "arrow_array_stream" (the Arrow C stream)
 def sniff(head: bytes) -> tuple[str | None, str | None]: ...

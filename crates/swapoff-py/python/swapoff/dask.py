@@ -45,9 +45,9 @@ _HEAD_BYTES = 1 << 16
 Format = Literal["epd", "pgn", "csv", "jsonl", "parquet"]
 
 
-def _frame(stream: bytes) -> pd.DataFrame:
-    """An Arrow IPC stream of rows as a pandas frame backed by pyarrow."""
-    table = pa.ipc.open_stream(stream).read_all()
+def _frame(rows: Any) -> pd.DataFrame:
+    """Rows (an Arrow C stream capsule) as a pandas frame backed by pyarrow."""
+    table = pa.RecordBatchReader._import_from_c_capsule(rows).read_all()
     return table.to_pandas(types_mapper=pd.ArrowDtype)
 
 
