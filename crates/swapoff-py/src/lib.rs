@@ -9,8 +9,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyCapsule};
-use rayon::prelude::*;
+use pyo3::types::PyCapsule;
 use shakmaty::{Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, Setup, Square};
 use std::num::NonZeroU32;
 use swapoff::{PieceValues, Rules, See};
@@ -208,76 +207,6 @@ impl Position {
     }
 }
 
-/// SEE of many `(fen, move)` pairs on every core, the GIL released: the values as
-/// little-endian int32 bytes, or with a threshold one byte (0 or 1) per pair. A bad pair
-/// raises `SwapoffError` naming the index of the first one.
-#[pyfunction]
-#[pyo3(signature = (fens, moves, rules, values=None, threshold=None))]
-fn see_many<'py>(
-    py: Python<'py>,
-    fens: Vec<String>,
-    moves: Vec<String>,
-    rules: &str,
-    values: Option<(i64, i64, i64, i64, i64)>,
-    threshold: Option<i64>,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let threshold = threshold.map(crate::threshold).transpose()?;
-    if fens.len() != moves.len() {
-        return Err(error(format!(
-            "{} positions but {} moves: give one move per position",
-            fens.len(),
-            moves.len()
-        )));
-    }
-    let see = evaluator(rules, values)?;
-    // Chunks of consecutive pairs on every core; within a chunk a FEN repeated on the next
-    // row (several moves of one position, as pair files list them) is parsed once.
-    const CHUNK: usize = 256;
-    let answers: Result<Vec<i32>, (usize, String)> = py.detach(|| {
-        let chunks: Vec<Result<Vec<i32>, (usize, String)>> = fens
-            .par_chunks(CHUNK)
-            .zip(moves.par_chunks(CHUNK))
-            .enumerate()
-            .map(|(c, (fens, moves))| {
-                let mut last: Option<(&str, shakmaty::Chess)> = None;
-                let mut out = Vec::with_capacity(fens.len());
-                for (k, (fen, mv)) in fens.iter().zip(moves).enumerate() {
-                    let i = c * CHUNK + k;
-                    if last.as_ref().is_none_or(|(f, _)| *f != fen.as_str()) {
-                        let pos = swapoff_scan::parse::position(fen)
-                            .map_err(|e| (i, format!("bad FEN {fen:?}: {e}")))?;
-                        last = Some((fen.as_str(), pos));
-                    }
-                    let Some((_, pos)) = last.as_ref() else {
-                        unreachable!("set just above")
-                    };
-                    let mv =
-                        swapoff_scan::parse::see_move(pos, mv).map_err(|e| (i, e.to_string()))?;
-                    out.push(match threshold {
-                        Some(t) => i32::from(see.ge(pos, mv, t)),
-                        None => see.value(pos, mv),
-                    });
-                }
-                Ok(out)
-            })
-            .collect();
-        chunks
-            .into_iter()
-            .try_fold(Vec::with_capacity(fens.len()), |mut all, chunk| {
-                all.extend(chunk?);
-                Ok(all)
-            })
-    });
-    // Each chunk stops at its own first bad row and the chunks are folded in order, so the
-    // error is the first bad row of all.
-    let answers = answers.map_err(|(i, why)| error(format!("row {i}: {why}")))?;
-    let bytes: Vec<u8> = match threshold {
-        Some(_) => answers.iter().map(|&a| a as u8).collect(),
-        None => answers.iter().flat_map(|a| a.to_le_bytes()).collect(),
-    };
-    Ok(PyBytes::new(py, &bytes))
-}
-
 /// `seeswap scan`'s rows for a block of EPD text, PGN games or a table (decompressed first
 /// when compressed), as an Arrow C stream capsule (which
 /// `pyarrow.RecordBatchReader._import_from_c_capsule` takes) with a `file` column holding
@@ -335,13 +264,15 @@ fn sniff(head: &[u8]) -> (Option<&'static str>, Option<&'static str>) {
     (compression.map(|c| c.name()), format)
 }
 
+mod pairs;
 mod scan;
 
 /// The module.
 #[pymodule]
 fn _swapoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
-    m.add_function(wrap_pyfunction!(see_many, m)?)?;
+    m.add_function(wrap_pyfunction!(pairs::see_many, m)?)?;
+    m.add_function(wrap_pyfunction!(pairs::see_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(scan_block, m)?)?;
     m.add_function(wrap_pyfunction!(sniff, m)?)?;
     m.add("SwapoffError", m.py().get_type::<SwapoffError>())?;

@@ -305,6 +305,21 @@ def test_see_many_takes_what_see_takes_in_any_column():
     )
     with pytest.raises(swapoff.SwapoffError, match="row 1: moves holds int"):
         swapoff.see_many(fens[:2], ["d3e5", 7])
+    # Arrow strings of every width, read in place; thresholds on that path too.
+    for kind in (pa.string(), pa.large_string(), pa.string_view()):
+        got = swapoff.see_many(pa.array(fens, kind), pa.array(texts, kind))
+        assert got.tolist() == want
+    ge = swapoff.see_many(pa.array(fens), pa.array(texts), threshold=0)
+    assert ge.tolist() == [v >= 0 for v in want]
+    with pytest.raises(swapoff.SwapoffError, match="row 1: the move is null"):
+        swapoff.see_many(pa.array(fens[:2]), pa.array(["d3e5", None]))
+    with pytest.raises(swapoff.SwapoffError, match="row 2: bad FEN"):
+        swapoff.see_many(pa.array([*fens[:2], "8/8"]), pa.array(texts))
+    with pytest.raises(swapoff.SwapoffError, match="3 positions but 2 moves"):
+        swapoff.see_many(pa.array(fens), pa.array(texts[:2]))
+    # An Arrow column of something else goes the general way, and is refused by row.
+    with pytest.raises(swapoff.SwapoffError, match="row 0: moves holds int"):
+        swapoff.see_many(pa.array(fens[:1]), pa.array([7]))
     with pytest.raises(swapoff.SwapoffError, match="atomic"):
         swapoff.see_many([chess.variant.AtomicBoard()], ["e2e4"])
 

@@ -24,6 +24,7 @@ import numpy as np
 from ._swapoff import Position as _Position
 from ._swapoff import SwapoffError
 from ._swapoff import scan_block as _scan_block
+from ._swapoff import see_arrow as _see_arrow
 from ._swapoff import see_many as _see_many
 
 __all__ = [
@@ -330,10 +331,16 @@ def see_many(
     or SAN strings or ``chess.Move``\ s), in a list, a tuple, a NumPy array, or a pandas,
     polars or pyarrow column. Returns int32 values, or booleans ``SEE >= threshold`` when
     a threshold is given. A bad pair raises :class:`SwapoffError` naming the index of the
-    first one.
+    first one. Arrow strings (a pyarrow array, a polars series, a pandas series of pyarrow
+    strings) are read in place, with no Python string made: about twice as fast as lists.
     """
     threshold = None if threshold is None else _threshold(threshold)
     values = _values(values)
+    arrow = _arrow_strings(fens), _arrow_strings(moves)
+    if arrow[0] is not None and arrow[1] is not None:
+        # Arrow strings (pyarrow, polars, pandas' pyarrow strings) are read in place.
+        data = _see_arrow(arrow[0], arrow[1], rules, values, threshold)
+        return _answers(data, threshold)
     fens, moves = _listed(fens), _listed(moves)
     try:
         data = _see_many(fens, moves, rules, values, threshold)
@@ -342,9 +349,42 @@ def see_many(
         data = _see_many(
             _strings(fens, "fens"), _strings(moves, "moves"), rules, values, threshold
         )
+    return _answers(data, threshold)
+
+
+def _answers(data: bytes, threshold: int | None) -> np.ndarray:
     if threshold is None:
         return np.frombuffer(data, dtype="<i4").astype(np.int32)
     return np.frombuffer(data, dtype=np.uint8).astype(bool)
+
+
+def _arrow_strings(items: Any) -> tuple[Any, Any] | None:
+    """The Arrow C data capsules of a column of strings that is Arrow data already (a
+    pyarrow array, a polars series, a pandas series of pyarrow strings), else ``None``."""
+    module = type(items).__module__.split(".")[0]
+    if module not in ("pyarrow", "polars", "pandas"):
+        return None
+    try:
+        import pyarrow as pa
+    except ImportError:
+        return None
+    if module == "polars":
+        items = items.to_arrow()
+    elif module == "pandas":
+        array = getattr(items, "array", None)
+        if not hasattr(array, "__arrow_array__"):
+            return None
+        items = pa.array(array)
+    if isinstance(items, pa.ChunkedArray):
+        items = items.combine_chunks()
+    if not isinstance(items, pa.Array):
+        return None
+    kind = items.type
+    # String views came with pyarrow 16.
+    is_view = getattr(pa.types, "is_string_view", lambda _: False)
+    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind) or is_view(kind)):
+        return None
+    return items.__arrow_c_array__()
 
 
 def _listed(items: Any) -> Any:

@@ -40,6 +40,13 @@ def see_many(
     values: _Values = None,
     threshold: int | None = None,
 ) -> bytes: ...
+def see_arrow(
+    fens: tuple[object, object],  # `__arrow_c_array__`'s schema and array capsules
+    moves: tuple[object, object],
+    rules: str,
+    values: _Values = None,
+    threshold: int | None = None,
+) -> bytes: ...
 def scan_block(
     data: bytes,
     name: str,

@@ -5,9 +5,9 @@ paths, ``s3://``, ``gs://``, ``hf://``... wherever the filesystem package is ins
 glob or list. Each file is one partition, a large uncompressed EPD file is cut into byte
 ranges at line ends, and each row group of a Parquet file is a partition of its own, so
 that the work spreads over any Dask cluster. Compressed files (zstd, gzip, bzip2) are read
-whole, one partition each (``seeswap split`` cuts a large one into parts). Compression and format are told from each file's first bytes by
-the same Rust code as ``seeswap scan`` (a byte-order mark, blank and ``%``/``#`` lines
-first are allowed).
+whole, one partition each (``seeswap split`` cuts a large one into parts). Compression and
+format are told from each file's first bytes by the same Rust code as ``seeswap scan`` (a
+byte-order mark, blank and ``%``/``#`` lines first are allowed).
 
 The rows are ``seeswap scan --parquet``'s, computed by the same Rust function and handed
 over as Arrow data (pandas columns backed by pyarrow): ``file``, ``line`` (EPD) or
@@ -242,7 +242,9 @@ def scan(
         name = of.path
         compression, detected = sniff(_head(path, storage))
         if (format or detected) == "parquet":
-            parts.extend(_parquet_parts(path, name, rules, values, tag_list, table, storage))
+            parts.extend(
+                _parquet_parts(path, name, rules, values, tag_list, table, storage)
+            )
             continue
         fmt = format or "auto"
         size = of.fs.size(of.path)
