@@ -21,7 +21,7 @@ use crate::pgn::Collector;
 use crate::table::{RowError, TableColumns, TableRow};
 use crate::work::{Reading, Work};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader, StringArray};
+use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, DataType, Schema};
 use std::io::Write as _;
 
@@ -89,29 +89,103 @@ impl Layout {
 }
 
 /// A column as text, one value a row (`None`: null or empty). Strings stay as they are;
-/// other types are written as Arrow casts them to text; a list of strings (a moves
-/// column) is joined with spaces.
+/// numbers, booleans and dates (`YYYY-MM-DD`) are written out; a list of strings (a moves
+/// column) is joined with spaces. Another type is an error naming it.
 fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
+    use arrow_array::types::*;
+    fn all<T: ToString>(column: &ArrayRef, value: impl Fn(usize) -> T) -> Vec<Option<String>> {
+        (0..column.len())
+            .map(|i| (!column.is_null(i)).then(|| value(i).to_string()))
+            .collect()
+    }
+    macro_rules! numbers {
+        ($t:ty) => {{
+            let values = column.as_primitive::<$t>();
+            all(column, |i| values.value(i))
+        }};
+    }
+    let strings = |values: Vec<Option<&str>>| {
+        values
+            .into_iter()
+            .map(|v| v.filter(|v| !v.trim().is_empty()).map(String::from))
+            .collect()
+    };
     let joined = |values: Option<ArrayRef>| -> Result<Option<String>, ArrowError> {
         let Some(values) = values else {
             return Ok(None);
         };
-        let words = arrow_cast::cast(&values, &DataType::Utf8)?;
-        let words = words.as_string::<i32>();
-        Ok(Some(words.iter().flatten().collect::<Vec<_>>().join(" ")))
+        let words = texts(&values)?;
+        Ok(Some(
+            words.into_iter().flatten().collect::<Vec<_>>().join(" "),
+        ))
     };
-    match column.data_type() {
-        DataType::List(_) => column.as_list::<i32>().iter().map(joined).collect(),
-        DataType::LargeList(_) => column.as_list::<i64>().iter().map(joined).collect(),
-        _ => {
-            let text = arrow_cast::cast(column, &DataType::Utf8)?;
-            let text: &StringArray = text.as_string::<i32>();
-            Ok(text
-                .iter()
-                .map(|v| v.filter(|v| !v.trim().is_empty()).map(String::from))
-                .collect())
+    Ok(match column.data_type() {
+        DataType::Utf8 => strings(column.as_string::<i32>().iter().collect()),
+        DataType::LargeUtf8 => strings(column.as_string::<i64>().iter().collect()),
+        DataType::Utf8View => strings(column.as_string_view().iter().collect()),
+        DataType::Boolean => {
+            let values = column.as_boolean();
+            all(column, |i| values.value(i))
         }
-    }
+        DataType::Int8 => numbers!(Int8Type),
+        DataType::Int16 => numbers!(Int16Type),
+        DataType::Int32 => numbers!(Int32Type),
+        DataType::Int64 => numbers!(Int64Type),
+        DataType::UInt8 => numbers!(UInt8Type),
+        DataType::UInt16 => numbers!(UInt16Type),
+        DataType::UInt32 => numbers!(UInt32Type),
+        DataType::UInt64 => numbers!(UInt64Type),
+        DataType::Float32 => numbers!(Float32Type),
+        DataType::Float64 => numbers!(Float64Type),
+        DataType::Date32 => {
+            let days = column.as_primitive::<Date32Type>();
+            all(column, |i| date(days.value(i)))
+        }
+        DataType::Dictionary(_, _) => {
+            let dictionary = column.as_any_dictionary();
+            let words = texts(dictionary.values())?;
+            let keys = dictionary.normalized_keys();
+            (0..column.len())
+                .map(|i| {
+                    if column.is_null(i) {
+                        None
+                    } else {
+                        words.get(keys[i]).cloned().flatten()
+                    }
+                })
+                .collect()
+        }
+        DataType::List(_) => column
+            .as_list::<i32>()
+            .iter()
+            .map(joined)
+            .collect::<Result<_, _>>()?,
+        DataType::LargeList(_) => column
+            .as_list::<i64>()
+            .iter()
+            .map(joined)
+            .collect::<Result<_, _>>()?,
+        other => {
+            return Err(ArrowError::NotYetImplemented(format!(
+                "a column of {other} is not read as text"
+            )))
+        }
+    })
+}
+
+/// Days since 1970-01-01 as `YYYY-MM-DD` (the proleptic Gregorian calendar).
+fn date(days: i32) -> String {
+    // Howard Hinnant's civil-from-days.
+    let z = i64::from(days) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// Reads a table's record batches (`rows_before`: rows of the same file before the first
@@ -390,4 +464,25 @@ pub fn read_ipc(
     };
     let schema = reader.schema();
     read_batches(file, reader, &schema, rows_before, reading, emit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn columns_become_text() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(19_723), "2024-01-01");
+        assert_eq!(date(-1), "1969-12-31");
+        let ints: ArrayRef = Arc::new(arrow_array::Int64Array::from(vec![Some(1512), None]));
+        assert_eq!(texts(&ints).unwrap(), vec![Some("1512".to_string()), None]);
+        let words: ArrayRef = Arc::new(arrow_array::StringArray::from(vec![Some("a"), Some(" ")]));
+        assert_eq!(texts(&words).unwrap(), vec![Some("a".to_string()), None]);
+        let dates: ArrayRef = Arc::new(arrow_array::Date32Array::from(vec![19_723]));
+        assert_eq!(texts(&dates).unwrap(), vec![Some("2024-01-01".to_string())]);
+        let odd: ArrayRef = Arc::new(arrow_array::Decimal128Array::from(vec![1]));
+        assert!(texts(&odd).unwrap_err().to_string().contains("Decimal128"));
+    }
 }
