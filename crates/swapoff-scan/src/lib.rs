@@ -28,6 +28,7 @@
 
 pub mod analysis;
 pub mod arrow;
+pub mod calls;
 pub mod captures;
 pub mod columnar;
 pub mod epd;

@@ -23,6 +23,7 @@
 //! swapoff-lab --bench see`) add pleco's `see_ge` and the lab's recursive SEE as
 //! comparators; neither is part of this binary.
 
+mod calls;
 mod cases;
 mod timing;
 
@@ -31,6 +32,7 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use swapoff::PieceValues;
 use swapoff_scan::pairs::{parse_pairs, Pair};
 use timing::{Pass, Schedule, Timing, CHUNK, HOT_CHUNKS};
 
@@ -64,6 +66,20 @@ pub struct Args {
     #[arg(long, hide = true)]
     no_recursive: bool,
 
+    /// Replay an engine's SEE calls instead: `FEN;UCI[;VALUE]` lines in the order its
+    /// search made them (VALUE: what its own SEE returned), through swapoff's default and
+    /// classic rules on plain cozy-chess boards, in interleaved rounds.
+    #[arg(long, value_name = "FILE", conflicts_with = "pairs")]
+    calls: Option<PathBuf>,
+
+    /// Interleaved rounds of `--calls`.
+    #[arg(long, default_value_t = 41, value_parser = clap::value_parser!(u32).range(1..=100_000), requires = "calls")]
+    rounds: u32,
+
+    /// The engine's piece values P,N,B,R,Q for `--calls` (default 100,300,300,500,900).
+    #[arg(long, value_name = "P,N,B,R,Q", requires = "calls")]
+    values: Option<PieceValues>,
+
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -92,6 +108,10 @@ struct Report {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
+    if let Some(path) = &args.calls {
+        let values = args.values.unwrap_or(PieceValues::STANDARD);
+        return calls::run(path, args.rounds, values, args.json);
+    }
     let (label, text) = match &args.pairs {
         Some(path) => match std::fs::read_to_string(path) {
             Ok(text) => (path.display().to_string(), text),
