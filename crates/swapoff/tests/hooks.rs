@@ -139,3 +139,45 @@ fn cozy_moves_convert_as_shakmaty_s_do_and_types_convert_both_ways() {
         assert_eq!(Color::from(shakmaty::Color::from(color)), color);
     }
 }
+
+/// cozy-chess's own pin data as the default rules' exposure: its `pinned()` (the side to
+/// move's pinned pieces, as the position stands) for either side.
+struct CozyPinned<'a>(&'a cozy_chess::Board);
+
+impl SeeBoard for CozyPinned<'_> {
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.0.by_color(color)
+    }
+    fn by_role(&self, role: Role) -> Bitboard {
+        self.0.by_role(role)
+    }
+    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.0.rook_attacks(sq, occupied)
+    }
+    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.0.bishop_attacks(sq, occupied)
+    }
+    fn knight_attacks(&self, sq: Square) -> Bitboard {
+        self.0.knight_attacks(sq)
+    }
+    fn king_attacks(&self, sq: Square) -> Bitboard {
+        self.0.king_attacks(sq)
+    }
+    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
+        self.0.pawn_attacks(color, sq)
+    }
+    fn king_exposure(&self, _color: Color) -> Bitboard {
+        self.0.pinned().0
+    }
+}
+
+#[test]
+fn cozy_chess_s_pinned_pieces_are_not_the_exposure_the_default_rules_need() {
+    // Two white pieces between the king and the rook: neither is pinned now, but either
+    // becomes pinned once the other has captured. `pinned()` is empty; the exposure is not.
+    let fen = "4r1k1/8/8/8/4N3/4B3/8/4K3 w - - 0 1";
+    let board: cozy_chess::Board = fen.parse().unwrap();
+    assert_eq!(board.pinned().0, 0);
+    let refused = check_hooks(&CozyPinned(&board)).unwrap_err();
+    assert_eq!(refused.hook, "king_exposure", "{refused}");
+}
