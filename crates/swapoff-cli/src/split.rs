@@ -9,11 +9,11 @@
 
 use crate::common::{fatal, EXIT_FATAL, EXIT_OK};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use swapoff_scan::format::{detect, Format};
-use swapoff_scan::records::InputName;
+use swapoff_scan::format::{detect, sniff, Format};
+use swapoff_scan::records::{InputName, PARQUET_MAGIC};
 
 /// Flags of `seeswap split`.
 #[derive(clap::Args, Debug)]
@@ -124,18 +124,29 @@ fn stem(path: &Path) -> String {
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     let input = InputName::from(args.file.clone());
-    let mut reader = match input.open() {
-        Ok(raw) => BufReader::with_capacity(1 << 16, raw),
+    let mut raw = match input.open() {
+        Ok(raw) => raw,
         Err(e) => return fatal(e),
     };
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
         return fatal(format!("cannot make {}: {e}", args.dir.display()));
     }
-    let format = match reader.fill_buf() {
-        Ok([]) => return fatal(format!("{}: empty", input.display())),
-        Ok(head) => detect(head),
+    // The start up to the first line with content tells the format (blank and comment
+    // lines before it are left out of the parts).
+    let prefix = match sniff(&mut raw) {
+        Ok(sniffed) if sniffed.prefix.is_empty() => {
+            return fatal(format!("{}: empty", input.display()))
+        }
+        Ok(sniffed) => sniffed.prefix,
         Err(e) => return fatal(format!("cannot read {}: {e}", input.display())),
     };
+    // A Parquet file is cut already: its row groups are the parts.
+    let format = if prefix.starts_with(PARQUET_MAGIC) {
+        Some(Format::Parquet)
+    } else {
+        detect(&prefix)
+    };
+    let mut reader = BufReader::with_capacity(1 << 16, io::Cursor::new(prefix).chain(raw));
     let Some(format) = format else {
         return fatal(format!(
             "{}: cannot tell whether this is EPD or PGN",
@@ -148,7 +159,14 @@ pub fn run(args: Args) -> ExitCode {
         extension: match format {
             Format::Pgn => "pgn",
             Format::Epd => "epd",
-            Format::Csv | Format::Jsonl | Format::Parquet => {
+            Format::Parquet => {
+                return fatal(format!(
+                    "{}: split takes PGN or EPD; a Parquet file is in row groups already, \
+                     and dask.scan makes each one a partition",
+                    input.display()
+                ));
+            }
+            Format::Csv | Format::Jsonl => {
                 let what = format.name();
                 return fatal(format!(
                     "{}: split takes PGN or EPD, not {what}",

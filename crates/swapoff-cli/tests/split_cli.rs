@@ -65,3 +65,27 @@ fn epd_is_split_by_lines() {
     let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
     assert_eq!(rows(&refs), rows(&[epd.to_str().unwrap()]));
 }
+
+#[test]
+fn tables_are_refused_by_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, said) in [
+        (
+            "examples/games.parquet",
+            "a Parquet file is in row groups already",
+        ),
+        ("examples/puzzles.csv", "split takes PGN or EPD, not csv"),
+    ] {
+        let path = testdata(file);
+        let o = run(
+            &[
+                "split",
+                path.to_str().unwrap(),
+                dir.path().to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(text(&o.stderr).contains(said), "{}", text(&o.stderr));
+    }
+}
