@@ -83,8 +83,49 @@ impl Layout {
                 ));
             }
         };
-        let carried = tags.iter().map(|t| position_of(schema, t)).collect();
+        let carried: Vec<Option<usize>> = tags.iter().map(|t| position_of(schema, t)).collect();
+        let read = match shape {
+            Shape::Games { movetext, fen } => [Some(movetext), fen],
+            Shape::Positions { fen, moves } => [Some(fen), moves],
+        };
+        // Every column read must be one `texts` can write, or the table is refused before
+        // any row, naming it.
+        for i in carried.iter().chain(&read).flatten() {
+            let field = schema.field(*i);
+            if !is_text(field.data_type()) {
+                return Err(format!(
+                    "the column {:?} holds {}, which is not read (strings, numbers, booleans, \
+                     dates and lists of them are)",
+                    field.name(),
+                    field.data_type()
+                ));
+            }
+        }
         Ok(Layout { shape, carried })
+    }
+}
+
+/// Whether [`texts`] writes a column of this type.
+fn is_text(kind: &DataType) -> bool {
+    match kind {
+        DataType::Utf8
+        | DataType::LargeUtf8
+        | DataType::Utf8View
+        | DataType::Boolean
+        | DataType::Int8
+        | DataType::Int16
+        | DataType::Int32
+        | DataType::Int64
+        | DataType::UInt8
+        | DataType::UInt16
+        | DataType::UInt32
+        | DataType::UInt64
+        | DataType::Float32
+        | DataType::Float64
+        | DataType::Date32 => true,
+        DataType::Dictionary(_, values) => is_text(values),
+        DataType::List(item) | DataType::LargeList(item) => is_text(item.data_type()),
+        _ => false,
     }
 }
 
@@ -484,5 +525,17 @@ mod tests {
         assert_eq!(texts(&dates).unwrap(), vec![Some("2024-01-01".to_string())]);
         let odd: ArrayRef = Arc::new(arrow_array::Decimal128Array::from(vec![1]));
         assert!(texts(&odd).unwrap_err().to_string().contains("Decimal128"));
+        assert!(!is_text(odd.data_type()) && is_text(ints.data_type()));
+        // A table that carries such a column is refused before any row, naming it.
+        let schema = Schema::new(vec![
+            arrow_schema::Field::new("fen", DataType::Utf8, true),
+            arrow_schema::Field::new("price", odd.data_type().clone(), true),
+        ]);
+        let columns = TableColumns::default();
+        let why = Layout::of(&schema, &columns, &["price".to_string()])
+            .err()
+            .unwrap();
+        assert!(why.contains("\"price\" holds Decimal128"), "{why}");
+        assert!(Layout::of(&schema, &columns, &[]).is_ok());
     }
 }
