@@ -13,7 +13,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swapoff_scan::format::{detect, sniff, Format};
-use swapoff_scan::records::{InputName, PARQUET_MAGIC};
+use swapoff_scan::records::InputName;
 
 /// Flags of `seeswap split`.
 #[derive(clap::Args, Debug)]
@@ -140,12 +140,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(sniffed) => sniffed.prefix,
         Err(e) => return fatal(format!("cannot read {}: {e}", input.display())),
     };
-    // A Parquet file is cut already: its row groups are the parts.
-    let format = if prefix.starts_with(PARQUET_MAGIC) {
-        Some(Format::Parquet)
-    } else {
-        detect(&prefix)
-    };
+    let format = detect(&prefix);
     let mut reader = BufReader::with_capacity(1 << 16, io::Cursor::new(prefix).chain(raw));
     let Some(format) = format else {
         return fatal(format!(
@@ -159,6 +154,7 @@ pub fn run(args: Args) -> ExitCode {
         extension: match format {
             Format::Pgn => "pgn",
             Format::Epd => "epd",
+            // A Parquet file is cut already: its row groups are the parts.
             Format::Parquet => {
                 return fatal(format!(
                     "{}: split takes PGN or EPD; a Parquet file is in row groups already, \

@@ -210,18 +210,19 @@ impl Position {
 /// `seeswap scan`'s rows for a block of EPD text, PGN games or a table (decompressed first
 /// when compressed), as an Arrow C stream capsule (which
 /// `pyarrow.RecordBatchReader._import_from_c_capsule` takes) with a `file` column holding
-/// `name` and an `error` column: the Dask reader's partition function. `first_line` is the line number of the
-/// block's first line in its file; `tags` the PGN tags (or table columns) to carry, as
-/// `tag_NAME` columns; `fen_column`, `moves_column` and `apply` read CSV and JSON Lines
-/// tables, and `movetext_column` Parquet games, as `seeswap scan`'s flags of those names
-/// do. `format` `"arrow"`: `data` is an Arrow IPC stream of a table's rows (a Parquet row
-/// group read by pyarrow), `first_line` the number of its first row.
+/// `name` and an `error` column: the Dask reader's partition function. `data` is bytes (in
+/// `format`: `"epd"`, `"pgn"`, `"csv"`, `"jsonl"`, `"parquet"` or `"auto"`) or an Arrow C
+/// stream capsule of a table's rows (a Parquet row group pyarrow read; `format` is then
+/// not looked at). `first_line` is the number of the block's first line (or row) in its
+/// file; `tags` the PGN tags (or table columns) to carry, as `tag_NAME` columns;
+/// `fen_column`, `moves_column` and `apply` read CSV, JSON Lines and Parquet positions, and
+/// `movetext_column` Parquet games, as `seeswap scan`'s flags of those names do.
 #[pyfunction]
 #[pyo3(signature = (data, name, format, rules, values=None, first_line=1, tags=Vec::new(), fen_column="fen", moves_column=None, apply=1, movetext_column="movetext"))]
 #[allow(clippy::too_many_arguments)]
 fn scan_block<'py>(
     py: Python<'py>,
-    data: Vec<u8>,
+    data: &Bound<'py, PyAny>,
     name: &str,
     format: &str,
     rules: &str,
@@ -234,6 +235,13 @@ fn scan_block<'py>(
     movetext_column: &str,
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let see = evaluator(rules, values)?;
+    let source = match data.cast::<PyCapsule>() {
+        Ok(capsule) => scan::Source::Batches(import_stream(capsule)?),
+        Err(_) => scan::Source::Bytes {
+            data: data.extract()?,
+            format: read_format(format)?,
+        },
+    };
     let (schema, batches) = py
         .detach(|| {
             let columns = swapoff_scan::table::TableColumns {
@@ -242,7 +250,7 @@ fn scan_block<'py>(
                 apply,
                 movetext: movetext_column,
             };
-            scan::block(data, name, format, see, first_line, &tags, columns)
+            scan::block(source, name, see, first_line, &tags, columns)
         })
         .map_err(error)?;
     // The Arrow C stream interface: pyarrow takes the batches over without a copy (the
@@ -251,6 +259,40 @@ fn scan_block<'py>(
     let reader = arrow_array::RecordBatchIterator::new(batches.into_iter().map(Ok), schema);
     let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(reader));
     PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+}
+
+/// A format's name as `scan_block` takes it (`"auto"`: told from the content).
+fn read_format(name: &str) -> PyResult<Option<swapoff_scan::format::Format>> {
+    use swapoff_scan::format::Format;
+    let all = [
+        Format::Epd,
+        Format::Pgn,
+        Format::Csv,
+        Format::Jsonl,
+        Format::Parquet,
+    ];
+    match all.into_iter().find(|f| f.name() == name) {
+        Some(format) => Ok(Some(format)),
+        None if name == "auto" => Ok(None),
+        None => Err(error(format!(
+            "format {name:?} is not epd, pgn, csv, jsonl, parquet or auto"
+        ))),
+    }
+}
+
+/// A stream of record batches handed over through the Arrow C stream interface (a
+/// capsule named `arrow_array_stream`, as `__arrow_c_stream__` returns), taken over
+/// without a copy.
+fn import_stream(
+    capsule: &Bound<'_, PyCapsule>,
+) -> PyResult<arrow_array::ffi_stream::RecordBatchStreamReader> {
+    use arrow_array::ffi_stream::{FFI_ArrowArrayStream, RecordBatchStreamReader};
+    let pointer = capsule.pointer_checked(Some(c"arrow_array_stream"))?;
+    // SAFETY: a capsule with this name holds this struct (the Arrow PyCapsule interface);
+    // it is moved out, leaving a released one for the capsule to drop.
+    let stream = unsafe { FFI_ArrowArrayStream::from_raw(pointer.as_ptr().cast()) };
+    RecordBatchStreamReader::try_new(stream)
+        .map_err(|e| error(format!("cannot read the Arrow stream: {e}")))
 }
 
 /// What the first bytes of a file say, as the command tells them: its compression

@@ -4,13 +4,15 @@
 //! cannot be read gives a row with an `error` field (the message the command prints), so
 //! nothing is dropped silently.
 
+use arrow_array::ffi_stream::RecordBatchStreamReader;
 use arrow_array::RecordBatch;
+use arrow_array::RecordBatchReader;
 use arrow_schema::SchemaRef;
 use std::io::Cursor;
 use std::sync::Arc;
 use swapoff::See;
 use swapoff_scan::arrow::{Columns, Layout};
-use swapoff_scan::columnar::read_ipc;
+use swapoff_scan::columnar::read_batches;
 use swapoff_scan::format::Format;
 use swapoff_scan::note::Note;
 use swapoff_scan::pool::Pool;
@@ -54,35 +56,33 @@ impl Sink for ArrowRows<'_> {
     }
 }
 
-/// The rows of `data` (`format` is `"epd"`, `"pgn"`, `"csv"`, `"jsonl"`, `"parquet"`,
-/// `"arrow"` (an Arrow IPC stream of a table's rows) or `"auto"`) as
-/// record batches, with a `file` column holding `name` and an `error` column.
-/// `first_line` is the line number of the block's first line in its file; `columns` names
-/// a table's FEN and moves columns (the columns it carries are `tags`).
+/// Where a block's rows come from.
+pub enum Source {
+    /// The bytes of a file, or of a part of one, in `format` (told from the content when
+    /// `None`).
+    Bytes {
+        /// The bytes, compressed or not.
+        data: Vec<u8>,
+        /// Their format.
+        format: Option<Format>,
+    },
+    /// A table's record batches: a Parquet row group pyarrow read, handed over through
+    /// the Arrow C stream interface.
+    Batches(RecordBatchStreamReader),
+}
+
+/// The rows of `source` as record batches, with a `file` column holding `name` and an
+/// `error` column. `first_line` is the number of the block's first line (or a table's
+/// first row) in its file; `columns` names a table's FEN, moves and movetext columns (the
+/// columns it carries are `tags`).
 pub fn block(
-    data: Vec<u8>,
+    source: Source,
     name: &str,
-    format: &str,
     see: See,
     first_line: u64,
     tags: &[String],
     columns: TableColumns<'_>,
 ) -> Result<(SchemaRef, Vec<RecordBatch>), String> {
-    let arrow_rows = format == "arrow";
-    let format = match format {
-        "epd" => Some(Format::Epd),
-        "pgn" => Some(Format::Pgn),
-        "csv" => Some(Format::Csv),
-        "jsonl" => Some(Format::Jsonl),
-        "parquet" => Some(Format::Parquet),
-        "arrow" => None,
-        "auto" => None,
-        other => {
-            return Err(format!(
-                "format {other:?} is not epd, pgn, csv, jsonl, parquet, arrow or auto"
-            ))
-        }
-    };
     let layout = Layout {
         file: true,
         tags: tags.to_vec(),
@@ -100,6 +100,10 @@ pub fn block(
         full_rows: true,
     };
     let texts = Pool::default();
+    let format = match &source {
+        Source::Bytes { format, .. } => *format,
+        Source::Batches(_) => None,
+    };
     let reading = Reading {
         format,
         tags,
@@ -114,10 +118,14 @@ pub fn block(
         true
     };
     let before = first_line.saturating_sub(1);
-    if arrow_rows {
-        read_ipc(0, &data, before, &reading, &mut emit);
-    } else {
-        read_input(0, Box::new(Cursor::new(data)), before, &reading, &mut emit);
+    match source {
+        Source::Bytes { data, .. } => {
+            read_input(0, Box::new(Cursor::new(data)), before, &reading, &mut emit);
+        }
+        Source::Batches(batches) => {
+            let table = batches.schema();
+            read_batches(0, batches, &table, before, &reading, &mut emit);
+        }
     }
     sink.flush();
     if let Some(why) = sink.failed {

@@ -1,6 +1,6 @@
 //! Columnar tables: Parquet files (Hugging Face's Lichess games, a puzzle or evaluation
-//! dump saved by pandas or DuckDB) and Arrow IPC streams (how the Python package hands a
-//! Parquet row group to this code), read one record batch at a time.
+//! dump saved by pandas or DuckDB) and record batches handed over as they are (how the
+//! Python package passes on a Parquet row group pyarrow read), one record batch at a time.
 //!
 //! A table is read one of two ways, by the columns it has:
 //!
@@ -18,7 +18,7 @@
 
 use crate::note::{Note, Place};
 use crate::pgn::Collector;
-use crate::table::{RowError, TableColumns, TableRow};
+use crate::table::{moves_of, RowError, TableColumns, TableRow};
 use crate::work::{Reading, Work};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader};
@@ -105,28 +105,10 @@ impl Layout {
     }
 }
 
-/// Whether [`texts`] writes a column of this type.
+/// Whether [`texts`] writes a column of this type (asked of an empty column, so that the
+/// list of types lives in one place).
 fn is_text(kind: &DataType) -> bool {
-    match kind {
-        DataType::Utf8
-        | DataType::LargeUtf8
-        | DataType::Utf8View
-        | DataType::Boolean
-        | DataType::Int8
-        | DataType::Int16
-        | DataType::Int32
-        | DataType::Int64
-        | DataType::UInt8
-        | DataType::UInt16
-        | DataType::UInt32
-        | DataType::UInt64
-        | DataType::Float32
-        | DataType::Float64
-        | DataType::Date32 => true,
-        DataType::Dictionary(_, values) => is_text(values),
-        DataType::List(item) | DataType::LargeList(item) => is_text(item.data_type()),
-        _ => false,
-    }
+    texts(&arrow_array::new_empty_array(kind)).is_ok()
 }
 
 /// A column as text, one value a row (`None`: null or empty). Strings stay as they are;
@@ -196,6 +178,10 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
                 })
                 .collect()
         }
+        // The items' type is checked even when there are no items (see `is_text`).
+        DataType::List(item) | DataType::LargeList(item) if !is_text(item.data_type()) => {
+            return Err(not_read(column.data_type()))
+        }
         DataType::List(_) => column
             .as_list::<i32>()
             .iter()
@@ -206,12 +192,12 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
             .iter()
             .map(joined)
             .collect::<Result<_, _>>()?,
-        other => {
-            return Err(ArrowError::NotYetImplemented(format!(
-                "a column of {other} is not read as text"
-            )))
-        }
+        other => return Err(not_read(other)),
     })
+}
+
+fn not_read(kind: &DataType) -> ArrowError {
+    ArrowError::NotYetImplemented(format!("a column of {kind} is not read as text"))
 }
 
 /// Days since 1970-01-01 as `YYYY-MM-DD` (the proleptic Gregorian calendar).
@@ -313,21 +299,11 @@ fn positions(
             let line = first + r as u64;
             let carried = carried.next().unwrap_or_default();
             let Some(fen) = fen else {
-                let why = format!("no FEN in column {:?}", columns.fen);
-                return Err(RowError { line, why });
+                return Err(RowError::no_fen(line, columns));
             };
-            let moves: Vec<String> = moves
-                .as_ref()
-                .and_then(|m| m[r].as_deref())
-                .map(|m| m.split_whitespace().map(String::from).collect())
-                .unwrap_or_default();
-            Ok(TableRow {
-                line,
-                fen,
-                apply: columns.apply.min(moves.len()),
-                moves,
-                carried,
-            })
+            let moves = moves.as_ref().and_then(|m| m[r].as_deref());
+            let moves = moves.map(moves_of).unwrap_or_default();
+            Ok(TableRow::new(line, fen, moves, carried, columns))
         })
         .collect();
     Ok(vec![Work::Table {
@@ -356,7 +332,7 @@ fn games(
 ) -> Result<Vec<Work>, ArrowError> {
     let movetexts = texts(batch.column(movetext_column))?;
     let fens = fen_column.map(|i| texts(batch.column(i))).transpose()?;
-    let carried = carried(batch, layout)?;
+    let mut carried = carried(batch, layout)?;
     let mut work = Vec::new();
     // The games as one PGN text: each row opens with a tag (its number), so that the
     // reader starts a new game there whatever the movetext before it ended with.
@@ -398,7 +374,7 @@ fn games(
         match reader.read_game(&mut collector) {
             Ok(Some(mut game)) => {
                 game.number = row;
-                game.tag_values.clone_from(&carried[r]);
+                game.tag_values = std::mem::take(&mut carried[r]);
                 read.push(game);
             }
             Ok(None) => {
@@ -487,26 +463,6 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
     read_batches(file, reader, &projected, rows_before, reading, emit)
 }
 
-/// Reads an Arrow IPC stream of a table's rows (`rows_before`: rows of its file before it).
-/// Returns `false` once `emit` wants no more.
-pub fn read_ipc(
-    file: usize,
-    data: &[u8],
-    rows_before: u64,
-    reading: &Reading<'_>,
-    emit: &mut dyn FnMut(Work) -> bool,
-) -> bool {
-    let reader = match arrow_ipc::reader::StreamReader::try_new(data, None) {
-        Ok(reader) => reader,
-        Err(e) => {
-            let why = format!("not an Arrow IPC stream: {e}; file skipped");
-            return emit(Work::Note(Note::unreadable(file, why)));
-        }
-    };
-    let schema = reader.schema();
-    read_batches(file, reader, &schema, rows_before, reading, emit)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,6 +482,9 @@ mod tests {
         let odd: ArrayRef = Arc::new(arrow_array::Decimal128Array::from(vec![1]));
         assert!(texts(&odd).unwrap_err().to_string().contains("Decimal128"));
         assert!(!is_text(odd.data_type()) && is_text(ints.data_type()));
+        let odd_list = DataType::new_list(odd.data_type().clone(), true);
+        let word_list = DataType::new_list(DataType::Utf8, true);
+        assert!(!is_text(&odd_list) && is_text(&word_list));
         // A table that carries such a column is refused before any row, naming it.
         let schema = Schema::new(vec![
             arrow_schema::Field::new("fen", DataType::Utf8, true),

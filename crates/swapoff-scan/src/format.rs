@@ -100,11 +100,15 @@ pub fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
     }
 }
 
+/// Parquet when the bytes start with its magic `PAR1` (before anything is read as lines);
 /// JSON Lines when the first line is a JSON object; CSV when it is a comma-separated
 /// header with a `fen` column (any case); EPD when its first word is a piece placement (has
 /// a `/`); PGN when it is a tag, a comment, a variation, a NAG, a result, a move number or
 /// a move.
 pub fn detect(prefix: &[u8]) -> Option<Format> {
+    if prefix.starts_with(PARQUET_MAGIC) {
+        return Some(Format::Parquet);
+    }
     let (line, _) = first_line(prefix)?;
     if line.starts_with(b"{")
         && serde_json::from_slice::<serde_json::Value>(line).is_ok_and(|v| v.is_object())
@@ -150,9 +154,6 @@ pub fn detect(prefix: &[u8]) -> Option<Format> {
 /// bytes (decompressed as far as they go) reach a line that tells it. For a reader that
 /// must plan before it reads a whole input (the Python package's Dask partitions).
 pub fn describe(head: &[u8]) -> (Option<Compression>, Option<Format>) {
-    if head.starts_with(PARQUET_MAGIC) {
-        return (None, Some(Format::Parquet));
-    }
     let compression = Compression::detect(head);
     let Ok(decoded) = decompress(Box::new(io::Cursor::new(head.to_vec()))) else {
         return (compression, None);

@@ -51,6 +51,31 @@ pub struct TableRow {
     pub carried: Vec<Option<String>>,
 }
 
+impl TableRow {
+    /// A row of `columns`' table: the first [`TableColumns::apply`] of its moves (or all,
+    /// when there are fewer) are to be played before the position is analysed.
+    pub fn new(
+        line: u64,
+        fen: String,
+        moves: Vec<String>,
+        carried: Vec<Option<String>>,
+        columns: &TableColumns<'_>,
+    ) -> TableRow {
+        TableRow {
+            line,
+            fen,
+            apply: columns.apply.min(moves.len()),
+            moves,
+            carried,
+        }
+    }
+}
+
+/// A moves field as tables write it: UCI moves separated by spaces.
+pub fn moves_of(text: &str) -> Vec<String> {
+    text.split_whitespace().map(String::from).collect()
+}
+
 /// A row that cannot be read, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowError {
@@ -58,6 +83,14 @@ pub struct RowError {
     pub line: u64,
     /// Why.
     pub why: String,
+}
+
+impl RowError {
+    /// A row without a FEN in the table's FEN column.
+    pub fn no_fen(line: u64, columns: &TableColumns<'_>) -> RowError {
+        let why = format!("no FEN in column {:?}", columns.fen);
+        RowError { line, why }
+    }
 }
 
 fn position_of(names: &[String], wanted: &str) -> Option<usize> {
@@ -118,22 +151,12 @@ pub fn read_csv(
         }
         let field = |i: usize| record.get(i).filter(|v| !v.is_empty()).map(String::from);
         let row = match field(fen) {
-            None => Err(RowError {
-                line,
-                why: format!("no FEN in column {:?}", columns.fen),
-            }),
+            None => Err(RowError::no_fen(line, columns)),
             Some(fen) => {
-                let moves: Vec<String> = moves
-                    .and_then(|(_, i)| i.and_then(field))
-                    .map(|m| m.split_whitespace().map(String::from).collect())
-                    .unwrap_or_default();
-                Ok(TableRow {
-                    line,
-                    fen,
-                    apply: columns.apply.min(moves.len()),
-                    moves,
-                    carried: carried.iter().map(|i| i.and_then(field)).collect(),
-                })
+                let moves = moves.and_then(|(_, i)| i.and_then(field));
+                let moves = moves.as_deref().map(moves_of).unwrap_or_default();
+                let carried = carried.iter().map(|i| i.and_then(field)).collect();
+                Ok(TableRow::new(line, fen, moves, carried, columns))
             }
         };
         if !emit(row) {
@@ -190,22 +213,14 @@ pub fn read_jsonl(
                     Some(serde_json::Value::Array(items)) => {
                         items.iter().filter_map(as_text).collect()
                     }
-                    Some(value) => as_text(value)
-                        .map(|m| m.split_whitespace().map(String::from).collect())
-                        .unwrap_or_default(),
+                    Some(value) => as_text(value).as_deref().map(moves_of).unwrap_or_default(),
                     None => Vec::new(),
                 };
                 let carried = carried
                     .iter()
                     .map(|c| field(&object, c).and_then(as_text))
                     .collect();
-                Ok(TableRow {
-                    line,
-                    fen,
-                    apply: columns.apply.min(moves.len()),
-                    moves,
-                    carried,
-                })
+                Ok(TableRow::new(line, fen, moves, carried, columns))
             });
         if !emit(row) {
             return Ok(());

@@ -8,7 +8,7 @@ use crate::format::{detect, first_line, sniff, Format, Sniffed};
 use crate::note::{Note, Place};
 use crate::pgn::Collector;
 use crate::pool::Pool;
-use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES, PARQUET_MAGIC};
+use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES};
 pub use crate::work::{Reading, Work};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -133,7 +133,8 @@ pub fn read_input(
             return sender.push(Work::Note(note));
         }
     };
-    if head.starts_with(PARQUET_MAGIC) || reading.format == Some(Format::Parquet) {
+    let parquet = Some(Format::Parquet);
+    if reading.format == parquet || detect(&head) == parquet {
         let mut data = head;
         if let Err(e) = { decoded }.read_to_end(&mut data) {
             let note = Note::unreadable(file, format!("read error: {e}; file skipped"));

@@ -106,21 +106,7 @@ def _partition(
     else:
         start, end, newlines_before = byte_range
         data, first_line = _read_range(path, start, end, newlines_before, storage)
-    fen_column, moves_column, apply, movetext_column = table
-    stream = scan_block(
-        data,
-        name,
-        fmt,
-        rules,
-        values,
-        first_line,
-        tags,
-        fen_column,
-        moves_column,
-        apply,
-        movetext_column,
-    )
-    return _frame(stream)
+    return _frame(scan_block(data, name, fmt, rules, values, first_line, tags, *table))
 
 
 def _parquet_partition(
@@ -136,27 +122,12 @@ def _parquet_partition(
     storage: dict,
 ) -> pd.DataFrame:
     """One row group of a Parquet file, only the columns the rows read, handed to the
-    Rust reader as an Arrow IPC stream (the rows numbered from ``rows_before + 1``)."""
+    Rust reader as it is (the Arrow C stream), its rows numbered on from ``rows_before``."""
     with fsspec.open(path, "rb", **storage) as f:
         group = pq.ParquetFile(f).read_row_group(row_group, columns=columns)
-    sink = pa.BufferOutputStream()
-    with pa.ipc.new_stream(sink, group.schema) as writer:
-        writer.write_table(group)
-    fen_column, moves_column, apply, movetext_column = table
-    stream = scan_block(
-        sink.getvalue().to_pybytes(),
-        name,
-        "arrow",
-        rules,
-        values,
-        rows_before + 1,
-        tags,
-        fen_column,
-        moves_column,
-        apply,
-        movetext_column,
-    )
-    return _frame(stream)
+    rows = group.__arrow_c_stream__()
+    first_row = rows_before + 1
+    return _frame(scan_block(rows, name, "auto", rules, values, first_row, tags, *table))
 
 
 def _parquet_parts(
