@@ -17,13 +17,12 @@
 //! `line` (positions) or `game` (games), and a bad row is reported by its number.
 
 use crate::note::{Note, Place};
-use crate::pgn::Collector;
+use crate::pgn::{Collector, GameRecord};
 use crate::table::{moves_of, RowError, TableColumns, TableRow};
 use crate::work::{Reading, Work};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, DataType, Schema};
-use std::io::Write as _;
 
 /// Rows per record batch read, and so per unit of work.
 pub const BATCH_ROWS: usize = 512;
@@ -167,6 +166,11 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
         DataType::Dictionary(_, _) => {
             let dictionary = column.as_any_dictionary();
             let words = texts(dictionary.values())?;
+            // An empty dictionary (a column of nulls, or the empty column `is_text` asks
+            // about) has no keys to look up: arrow's `normalized_keys` asserts on it.
+            if words.is_empty() {
+                return Ok(vec![None; column.len()]);
+            }
             let keys = dictionary.normalized_keys();
             (0..column.len())
                 .map(|i| {
@@ -177,6 +181,17 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
                     }
                 })
                 .collect()
+        }
+        DataType::Time32(_) | DataType::Time64(_) => {
+            let seconds = time_of_day(column)?;
+            all(column, |i| clock(seconds[i]))
+        }
+        DataType::Timestamp(_, _) => {
+            let seconds = timestamp_seconds(column)?;
+            all(column, |i| {
+                let (days, rest) = (seconds[i].div_euclid(86_400), seconds[i].rem_euclid(86_400));
+                format!("{} {}", date(days as i32), clock(rest))
+            })
         }
         // The items' type is checked even when there are no items (see `is_text`).
         DataType::List(item) | DataType::LargeList(item) if !is_text(item.data_type()) => {
@@ -198,6 +213,73 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
 
 fn not_read(kind: &DataType) -> ArrowError {
     ArrowError::NotYetImplemented(format!("a column of {kind} is not read as text"))
+}
+
+/// A time-of-day column in whole seconds since midnight (Hugging Face's `UTCTime` is
+/// `time32[s]`); nulls read as 0 and are left out by the caller.
+fn time_of_day(column: &ArrayRef) -> Result<Vec<i64>, ArrowError> {
+    use arrow_array::types::*;
+    use arrow_schema::TimeUnit;
+    Ok(match column.data_type() {
+        DataType::Time32(TimeUnit::Second) => {
+            let v = column.as_primitive::<Time32SecondType>();
+            v.values().iter().map(|&s| i64::from(s)).collect()
+        }
+        DataType::Time32(_) => {
+            let v = column.as_primitive::<Time32MillisecondType>();
+            v.values().iter().map(|&ms| i64::from(ms) / 1000).collect()
+        }
+        DataType::Time64(TimeUnit::Microsecond) => {
+            let v = column.as_primitive::<Time64MicrosecondType>();
+            v.values().iter().map(|&us| us / 1_000_000).collect()
+        }
+        DataType::Time64(_) => {
+            let v = column.as_primitive::<Time64NanosecondType>();
+            v.values().iter().map(|&ns| ns / 1_000_000_000).collect()
+        }
+        other => return Err(not_read(other)),
+    })
+}
+
+/// A timestamp column in whole seconds since 1970-01-01 (its time zone, if any, left as
+/// stored: UTC).
+fn timestamp_seconds(column: &ArrayRef) -> Result<Vec<i64>, ArrowError> {
+    use arrow_array::types::*;
+    use arrow_schema::TimeUnit;
+    let DataType::Timestamp(unit, _) = column.data_type() else {
+        return Err(not_read(column.data_type()));
+    };
+    let per_second = match unit {
+        TimeUnit::Second => 1,
+        TimeUnit::Millisecond => 1_000,
+        TimeUnit::Microsecond => 1_000_000,
+        TimeUnit::Nanosecond => 1_000_000_000,
+    };
+    let values: Vec<i64> = match unit {
+        TimeUnit::Second => column
+            .as_primitive::<TimestampSecondType>()
+            .values()
+            .to_vec(),
+        TimeUnit::Millisecond => column
+            .as_primitive::<TimestampMillisecondType>()
+            .values()
+            .to_vec(),
+        TimeUnit::Microsecond => column
+            .as_primitive::<TimestampMicrosecondType>()
+            .values()
+            .to_vec(),
+        TimeUnit::Nanosecond => column
+            .as_primitive::<TimestampNanosecondType>()
+            .values()
+            .to_vec(),
+    };
+    Ok(values.iter().map(|v| v.div_euclid(per_second)).collect())
+}
+
+/// Seconds since midnight as `HH:MM:SS`, as PGN's `[UTCTime]` tag writes it.
+fn clock(seconds: i64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    format!("{h:02}:{m:02}:{s:02}")
 }
 
 /// Days since 1970-01-01 as `YYYY-MM-DD` (the proleptic Gregorian calendar).
@@ -313,15 +395,9 @@ fn positions(
     }])
 }
 
-/// Writes a PGN tag pair, its value escaped as PGN requires.
-fn tag(text: &mut Vec<u8>, name: &str, value: &str) {
-    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-    // Writing to a Vec cannot fail.
-    let _ = writeln!(text, "[{name} \"{}\"]", value.trim());
-}
-
-/// A batch of games: each row's movetext read by the PGN reader, in one pass over the
-/// batch. Each game is numbered by its row and carries its row's columns.
+/// A batch of games: each row's movetext read by its own PGN reader, so that nothing one
+/// row holds (an unclosed comment, a tag line) reaches the next. Each game is numbered by
+/// its row and carries its row's columns.
 fn games(
     file: usize,
     batch: &RecordBatch,
@@ -334,62 +410,25 @@ fn games(
     let fens = fen_column.map(|i| texts(batch.column(i))).transpose()?;
     let mut carried = carried(batch, layout)?;
     let mut work = Vec::new();
-    // The games as one PGN text: each row opens with a tag (its number), so that the
-    // reader starts a new game there whatever the movetext before it ended with.
-    let mut text = Vec::new();
-    let mut rows = Vec::new();
+    let mut read = Vec::with_capacity(movetexts.len());
     for (r, movetext) in movetexts.iter().enumerate() {
         let row = first + r as u64;
-        let Some(movetext) = movetext else {
-            let note = Note::new(
-                file,
-                Place::Game {
-                    game: row,
-                    ply: None,
-                },
-                "no movetext; game skipped".into(),
-            );
-            work.push(Work::Note(note));
-            continue;
-        };
-        tag(&mut text, "Row", &row.to_string());
-        if let Some(fen) = fens.as_ref().and_then(|f| f[r].as_deref()) {
-            tag(&mut text, "FEN", fen);
-            tag(&mut text, "SetUp", "1");
-        }
-        text.push(b'\n');
-        text.extend_from_slice(movetext.as_bytes());
-        text.extend_from_slice(b"\n\n");
-        rows.push(r);
-    }
-    let mut reader = pgn_reader::Reader::build(std::io::Cursor::new(text))
-        .set_supported_tag_line_length(crate::records::MAX_RECORD_BYTES)
-        .set_supported_comment_length(crate::records::MAX_RECORD_BYTES)
-        .finish();
-    let mut collector = Collector::default();
-    let mut read = Vec::with_capacity(rows.len());
-    // Each row's text opens with a tag, so the reader gives one game a row, in order.
-    for r in rows {
-        let row = first + r as u64;
-        match reader.read_game(&mut collector) {
-            Ok(Some(mut game)) => {
+        let fen = fens.as_ref().and_then(|f| f[r].clone());
+        match movetext.as_deref().map(|text| game_of(text, fen)) {
+            Some(Ok(mut game)) => {
                 game.number = row;
                 game.tag_values = std::mem::take(&mut carried[r]);
                 read.push(game);
             }
-            Ok(None) => {
-                let place = Place::Game {
-                    game: row,
-                    ply: None,
+            failed => {
+                let why = match failed {
+                    Some(Err(why)) => why,
+                    _ => "no movetext".to_string(),
                 };
-                let why = "no game in the movetext; game skipped".to_string();
-                work.push(Work::Note(Note::new(file, place, why)));
-            }
-            Err(e) => {
-                work.push(Work::Pgn {
-                    file,
-                    games: std::mem::take(&mut read),
-                });
+                if !read.is_empty() {
+                    let games = std::mem::take(&mut read);
+                    work.push(Work::Pgn { file, games });
+                }
                 let place = Place::Game {
                     game: row,
                     ply: None,
@@ -397,13 +436,47 @@ fn games(
                 work.push(Work::Note(Note::new(
                     file,
                     place,
-                    format!("{e}; game skipped"),
+                    format!("{why}; game skipped"),
                 )));
             }
         }
     }
     work.push(Work::Pgn { file, games: read });
     Ok(work)
+}
+
+/// One row's movetext read as one game (`fen`: its starting position, from the table's
+/// FEN column), or why it is not one game.
+fn game_of(movetext: &str, fen: Option<String>) -> Result<GameRecord, String> {
+    let mut reader = pgn_reader::Reader::build(movetext.as_bytes())
+        .set_supported_tag_line_length(crate::records::MAX_RECORD_BYTES)
+        .set_supported_comment_length(crate::records::MAX_RECORD_BYTES)
+        .finish();
+    let mut collector = Collector::default();
+    let mut game = match reader.read_game(&mut collector) {
+        Ok(Some(game)) => game,
+        Ok(None) => return Err("no game in the movetext".into()),
+        Err(e) => return Err(e.to_string()),
+    };
+    // A second game (a tag line, or a blank line and more moves) is not this row's to
+    // guess at.
+    match reader.has_more() {
+        Ok(false) => {}
+        Ok(true) => {
+            return Err(
+                "the movetext holds more than one game (a tag line or a blank line inside it)"
+                    .into(),
+            )
+        }
+        Err(e) => return Err(e.to_string()),
+    }
+    if game.tags > 0 {
+        return Err("the movetext has tag lines; a row's other columns are its tags".into());
+    }
+    if fen.is_some() {
+        game.fen = fen;
+    }
+    Ok(game)
 }
 
 /// Reads a Parquet file a record batch at a time (only the columns the rows need are

@@ -16,8 +16,7 @@ pub enum Format {
     Csv,
     /// JSON Lines whose objects hold a FEN field (Lichess's evaluations).
     Jsonl,
-    /// A Parquet table of games (a movetext column) or positions (a FEN column); see
-    /// [`columnar`](crate::columnar).
+    /// A Parquet table of games (a movetext column) or positions (a FEN column).
     Parquet,
 }
 
@@ -110,9 +109,13 @@ pub fn detect(prefix: &[u8]) -> Option<Format> {
         return Some(Format::Parquet);
     }
     let (line, _) = first_line(prefix)?;
-    if line.starts_with(b"{")
-        && serde_json::from_slice::<serde_json::Value>(line).is_ok_and(|v| v.is_object())
-    {
+    // A JSON object opens with a key (`{"`), a PGN comment with words: a first line that
+    // is broken or longer than the sniffer reads is still told as JSON Lines, and its
+    // fault is reported on its line.
+    let json = line.starts_with(b"{")
+        && (line[1..].trim_ascii_start().starts_with(b"\"")
+            || serde_json::from_slice::<serde_json::Value>(line).is_ok_and(|v| v.is_object()));
+    if json {
         return Some(Format::Jsonl);
     }
     let unquoted = |name: &[u8]| {

@@ -277,11 +277,18 @@ pub fn play_step(pos: &mut Chess, step: &Step) -> Result<(), GameError> {
             Ok(())
         }
         Step::Null => {
-            let swapped = pos
-                .clone()
-                .swap_turn()
+            let mut setup = pos.to_setup(EnPassantMode::Legal);
+            // The counters move as for any quiet move (python-chess's `push(Move.null())`):
+            // the halfmove clock goes up, and the fullmove number after Black's turn.
+            setup.halfmoves = setup.halfmoves.saturating_add(1);
+            if setup.turn.is_black() {
+                setup.fullmoves = setup.fullmoves.saturating_add(1);
+            }
+            setup.ep_square = None;
+            setup.turn = !setup.turn;
+            let mode = pos.castles().mode();
+            *pos = shakmaty::FromSetup::from_setup(setup, mode)
                 .map_err(|_| GameError::NullMoveInCheck)?;
-            *pos = swapped;
             Ok(())
         }
     }

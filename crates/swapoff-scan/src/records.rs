@@ -28,14 +28,25 @@ impl InputName {
         self.0.as_os_str() == OsStr::new("-")
     }
 
-    /// Whether it is a file (not standard input) that starts as a Parquet file does.
-    pub fn is_parquet(&self) -> bool {
-        let mut head = [0u8; 4];
-        !self.is_stdin()
-            && File::open(&self.0)
-                .and_then(|mut f| f.read_exact(&mut head))
-                .is_ok()
-            && &head == PARQUET_MAGIC
+    /// Opens it once: a regular file that starts as a Parquet file does is handed back as
+    /// the file (its index is at its end, read by seeking); anything else (standard input,
+    /// a pipe, a compressed or text file) as a stream read from its first byte.
+    pub fn open_source(&self) -> io::Result<Opened> {
+        if self.is_stdin() {
+            return Ok(Opened::Stream(Box::new(io::stdin())));
+        }
+        let mut file = File::open(&self.0)?;
+        // Only a regular file can be looked at and rewound; a pipe's first bytes would be
+        // gone.
+        if file.metadata()?.is_file() {
+            let mut head = [0u8; 4];
+            let parquet = file.read_exact(&mut head).is_ok() && &head == PARQUET_MAGIC;
+            io::Seek::rewind(&mut file)?;
+            if parquet {
+                return Ok(Opened::Parquet(file));
+            }
+        }
+        Ok(Opened::Stream(Box::new(file)))
     }
 
     /// The path (`-` for standard input).
@@ -87,6 +98,14 @@ impl InputName {
             .filter(|m| m.is_file())
             .map(|m| m.len())
     }
+}
+
+/// An input opened by [`InputName::open_source`].
+pub enum Opened {
+    /// A Parquet file, read by seeking.
+    Parquet(File),
+    /// A stream of bytes as stored (compressed or not), to be read once from the start.
+    Stream(Box<dyn Read + Send>),
 }
 
 impl From<PathBuf> for InputName {

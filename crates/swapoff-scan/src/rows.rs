@@ -225,6 +225,13 @@ fn walk_row(
     };
     let mode = shakmaty::CastlingMode::Standard;
     let apply = row.apply;
+    if row.moves.len() < apply {
+        let why = format!(
+            "{} move(s) in the moves column, fewer than the {apply} played before the position",
+            row.moves.len()
+        );
+        return sink.note(skipped(why));
+    }
     for (i, text) in row.moves[..apply].iter().enumerate() {
         match crate::parse::shakmaty_move(&pos, text) {
             Ok(m) => pos.play_unchecked(m),
@@ -238,13 +245,19 @@ fn walk_row(
     fen.clear();
     text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
     let (mut uci, mut san) = (String::new(), String::new());
-    // A next move that is not legal leaves the row without a move played.
-    let next = row.moves.get(apply).and_then(|text| {
-        let m = crate::parse::shakmaty_move(&pos, text).ok()?;
+    // The move played must be legal: a row that claims an impossible one is refused, not
+    // given a row without it.
+    let next = match row.moves.get(apply) {
+        None => None,
+        Some(text) => match crate::parse::shakmaty_move(&pos, text) {
+            Ok(m) => Some(m),
+            Err(e) => return sink.note(skipped(format!("move {}: {e}", apply + 1))),
+        },
+    };
+    if let Some(m) = next {
         let _ = write!(uci, "{}", m.to_uci(mode));
         let _ = write!(san, "{}", SanPlus::from_move(pos.clone(), m));
-        Some(m)
-    });
+    }
     let played = next.map(|m| Played {
         uci: &uci,
         san: &san,
@@ -374,16 +387,13 @@ fn walk_game(
         let next = game.moves.get(ply as usize);
         let step = next.map(|san| pgn::resolve(&pos, san));
         let played = match (&step, next) {
-            (Some(Ok(Step::Move(m, written_in_uci))), Some(san)) if full_rows => {
+            (Some(Ok(Step::Move(m, _))), Some(_)) if full_rows => {
                 uci.clear();
                 san_text.clear();
                 let _ = write!(uci, "{}", m.to_uci(mode));
-                if *written_in_uci {
-                    let made = SanPlus::from_move(pos.clone(), *m);
-                    let _ = write!(san_text, "{made}");
-                } else {
-                    let _ = write!(san_text, "{san}");
-                }
+                // Made from the move, not echoed: PGN text may be UCI (`c7c5`), over-
+                // disambiguated (`Nb1c3`) or miss a suffix (`Qxf7` for a mate).
+                let _ = write!(san_text, "{}", SanPlus::from_move(pos.clone(), *m));
                 Some(Played {
                     uci: &uci,
                     san: &san_text,

@@ -5,7 +5,8 @@
 //! first moves before the position is analysed, and the next one is the move played. The
 //! other columns asked for are carried into the rows, as PGN tags are.
 
-use std::io::{self, BufRead};
+use crate::records::{LineError, Records, MAX_RECORD_BYTES};
+use std::io;
 
 /// Which columns (or fields) a table's rows are read from. Names match in any case.
 #[derive(Clone, Debug)]
@@ -44,16 +45,16 @@ pub struct TableRow {
     pub fen: String,
     /// The moves (UCI), when the table has a moves column.
     pub moves: Vec<String>,
-    /// How many of them to play before the position is analysed ([`TableColumns::apply`], or
-    /// all of them when there are fewer).
+    /// How many of them to play before the position is analysed ([`TableColumns::apply`]
+    /// when the table has a moves column, else 0); a row with fewer moves is refused.
     pub apply: usize,
     /// The values of the columns carried into the rows (the reading's tags), in order.
     pub carried: Vec<Option<String>>,
 }
 
 impl TableRow {
-    /// A row of `columns`' table: the first [`TableColumns::apply`] of its moves (or all,
-    /// when there are fewer) are to be played before the position is analysed.
+    /// A row of `columns`' table: the first [`TableColumns::apply`] of its moves are to be
+    /// played before the position is analysed.
     pub fn new(
         line: u64,
         fen: String,
@@ -64,7 +65,11 @@ impl TableRow {
         TableRow {
             line,
             fen,
-            apply: columns.apply.min(moves.len()),
+            apply: if columns.moves.is_some() {
+                columns.apply
+            } else {
+                0
+            },
             moves,
             carried,
         }
@@ -99,10 +104,117 @@ fn position_of(names: &[String], wanted: &str) -> Option<usize> {
         .position(|n| n.trim().eq_ignore_ascii_case(wanted))
 }
 
-/// Reads a CSV table (`carried`: the columns carried into the rows, as `tag_NAME`), handing
-/// each row (or the reason it cannot be read) to `emit`, which
-/// returns `false` to stop. An error before any row (no FEN column, an unreadable input)
-/// is returned.
+/// Why a line cannot be a row: not UTF-8, or longer than a record may be.
+fn line_error(error: LineError) -> String {
+    match error {
+        LineError::NotUtf8 => "the line is not valid UTF-8".to_string(),
+        LineError::TooLong(bytes) => format!(
+            "the line is {bytes} bytes long, more than the {MAX_RECORD_BYTES} a record may have"
+        ),
+    }
+}
+
+/// Hands each line of `input` with content (numbered from `lines_before + 1`), as text or
+/// why it is not, to `each`, which returns `false` to stop. A read error is returned.
+fn lines(
+    input: impl io::Read,
+    lines_before: u64,
+    each: &mut dyn FnMut(u64, Result<&str, String>) -> bool,
+) -> Result<(), String> {
+    let mut records = Records::new(input);
+    while let Some((n, record)) = records
+        .next_record()
+        .map_err(|e| format!("read error: {e}"))?
+    {
+        let text = record.text().map_err(line_error);
+        if text.as_ref().is_ok_and(|t| t.trim().is_empty()) {
+            continue;
+        }
+        if !each(lines_before + n, text) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Splits one CSV line into its fields (trimmed; quotes undone by csv-core). A quoted
+/// field may not run past its line: in a table of positions an unclosed quote is a broken
+/// line, and reading it on would swallow the rows after it.
+struct CsvLine {
+    reader: csv_core::Reader,
+    output: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl CsvLine {
+    fn new() -> CsvLine {
+        CsvLine {
+            reader: csv_core::Reader::new(),
+            output: vec![0; 1024],
+            ends: vec![0; 64],
+        }
+    }
+
+    fn split<'a>(&'a mut self, line: &str) -> Result<Vec<&'a str>, String> {
+        if unclosed_quote(line.as_bytes()) {
+            return Err("a quoted field is not closed on its line".into());
+        }
+        use csv_core::ReadRecordResult as R;
+        self.reader.reset();
+        let (mut input, mut out, mut fields) = (line.as_bytes(), 0, 0);
+        loop {
+            let (result, read, written, ended) =
+                self.reader
+                    .read_record(input, &mut self.output[out..], &mut self.ends[fields..]);
+            input = &input[read..];
+            out += written;
+            fields += ended;
+            match result {
+                // The end of the line is the end of the record.
+                R::InputEmpty => input = &[],
+                R::OutputFull => self.output.resize(self.output.len() * 2, 0),
+                R::OutputEndsFull => self.ends.resize(self.ends.len() * 2, 0),
+                R::Record | R::End => break,
+            }
+        }
+        let text = std::str::from_utf8(&self.output[..out]).map_err(|e| e.to_string())?;
+        let mut start = 0;
+        Ok(self.ends[..fields]
+            .iter()
+            .map(|&end| {
+                let field = text[start..end].trim();
+                start = end;
+                field
+            })
+            .collect())
+    }
+}
+
+/// Whether a CSV line ends inside a quoted field.
+fn unclosed_quote(line: &[u8]) -> bool {
+    let (mut quoted, mut field_start, mut after_close) = (false, true, false);
+    for &b in line {
+        if quoted {
+            if b == b'"' {
+                (quoted, after_close) = (false, true);
+            }
+            continue;
+        }
+        // A quote opens a field at its start, or (doubled) goes on after a closing one.
+        if b == b'"' && (field_start || after_close) {
+            (quoted, field_start, after_close) = (true, false, false);
+            continue;
+        }
+        field_start = b == b',';
+        after_close = false;
+    }
+    quoted
+}
+
+/// Reads a CSV table (`carried`: the columns carried into the rows, as `tag_NAME`), a line
+/// a row, handing each row (or the reason it cannot be read) to `emit`, which returns
+/// `false` to stop. An error before any row (no FEN column, an unreadable input) is
+/// returned.
 pub fn read_csv(
     input: impl io::Read,
     columns: &TableColumns<'_>,
@@ -110,59 +222,71 @@ pub fn read_csv(
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
 ) -> Result<(), String> {
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(input);
-    let names: Vec<String> = reader
-        .headers()
+    let mut splitter = CsvLine::new();
+    // Where the header put each column: FEN, moves, carried.
+    let mut layout: Option<(usize, Option<usize>, Vec<Option<usize>>)> = None;
+    let mut fatal = None;
+    lines(input, lines_before, &mut |line, text| {
+        let fields = text.and_then(|text| splitter.split(text));
+        let Some((fen, moves, carried_at)) = &layout else {
+            match header(fields, columns, carried) {
+                Ok(found) => layout = Some(found),
+                Err(why) => fatal = Some(why),
+            }
+            return fatal.is_none();
+        };
+        let row = fields
+            .map_err(|why| RowError { line, why })
+            .and_then(|fields| {
+                let field = |i: usize| {
+                    let value = fields.get(i).copied().filter(|v| !v.is_empty());
+                    value.map(String::from)
+                };
+                let Some(fen) = field(*fen) else {
+                    return Err(RowError::no_fen(line, columns));
+                };
+                let moves = moves.and_then(field);
+                let moves = moves.as_deref().map(moves_of).unwrap_or_default();
+                let carried = carried_at.iter().map(|i| i.and_then(field)).collect();
+                Ok(TableRow::new(line, fen, moves, carried, columns))
+            });
+        emit(row)
+    })?;
+    fatal.map_or(Ok(()), Err)
+}
+
+/// The columns a CSV header names: the FEN's, the moves', the carried ones'.
+#[allow(clippy::type_complexity)]
+fn header(
+    fields: Result<Vec<&str>, String>,
+    columns: &TableColumns<'_>,
+    carried: &[String],
+) -> Result<(usize, Option<usize>, Vec<Option<usize>>), String> {
+    let names: Vec<String> = fields
         .map_err(|e| format!("cannot read the CSV header: {e}"))?
-        .iter()
+        .into_iter()
         .map(String::from)
         .collect();
     let Some(fen) = position_of(&names, columns.fen) else {
         return Err(format!(
-            "the CSV header has no column {:?} (columns: {}); name it with --fen-column",
+            "the CSV header has no column {:?} (columns: {})",
             columns.fen,
             names.join(",")
         ));
     };
-    let moves = columns.moves.map(|m| (m, position_of(&names, m)));
-    if let Some((name, None)) = moves {
-        return Err(format!(
-            "the CSV header has no column {name:?} for the moves"
-        ));
-    }
-    let carried: Vec<Option<usize>> = carried.iter().map(|c| position_of(&names, c)).collect();
-    let mut record = csv::StringRecord::new();
-    loop {
-        let line = lines_before + reader.position().line();
-        match reader.read_record(&mut record) {
-            Ok(false) => return Ok(()),
-            Ok(true) => {}
-            Err(e) if e.is_io_error() => return Err(format!("read error: {e}")),
-            Err(e) => {
-                let why = format!("not a CSV record: {e}");
-                if !emit(Err(RowError { line, why })) {
-                    return Ok(());
-                }
-                continue;
+    let moves = match columns.moves {
+        None => None,
+        Some(name) => match position_of(&names, name) {
+            Some(i) => Some(i),
+            None => {
+                return Err(format!(
+                    "the CSV header has no column {name:?} for the moves"
+                ))
             }
-        }
-        let field = |i: usize| record.get(i).filter(|v| !v.is_empty()).map(String::from);
-        let row = match field(fen) {
-            None => Err(RowError::no_fen(line, columns)),
-            Some(fen) => {
-                let moves = moves.and_then(|(_, i)| i.and_then(field));
-                let moves = moves.as_deref().map(moves_of).unwrap_or_default();
-                let carried = carried.iter().map(|i| i.and_then(field)).collect();
-                Ok(TableRow::new(line, fen, moves, carried, columns))
-            }
-        };
-        if !emit(row) {
-            return Ok(());
-        }
-    }
+        },
+    };
+    let carried = carried.iter().map(|c| position_of(&names, c)).collect();
+    Ok((fen, moves, carried))
 }
 
 /// A JSON value as a carried column: strings as they are, other values as JSON text,
@@ -187,23 +311,19 @@ fn field<'v>(
 
 /// Reads JSON Lines, one object a line, as [`read_csv`] reads CSV.
 pub fn read_jsonl(
-    input: impl BufRead,
+    input: impl io::Read,
     columns: &TableColumns<'_>,
     carried: &[String],
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
 ) -> Result<(), String> {
-    for (i, text) in input.lines().enumerate() {
-        let line = lines_before + i as u64 + 1;
-        let text = text.map_err(|e| format!("read error: {e}"))?;
-        if text.trim().is_empty() {
-            continue;
-        }
-        let row = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&text)
-            .map_err(|e| RowError {
-                line,
-                why: format!("not a JSON object: {e}"),
+    lines(input, lines_before, &mut |line, text| {
+        let row = text
+            .and_then(|text| {
+                serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
+                    .map_err(|e| format!("not a JSON object: {e}"))
             })
+            .map_err(|why| RowError { line, why })
             .and_then(|object| {
                 let Some(fen) = field(&object, columns.fen).and_then(as_text) else {
                     let why = format!("no field {:?} with a FEN", columns.fen);
@@ -222,9 +342,6 @@ pub fn read_jsonl(
                     .collect();
                 Ok(TableRow::new(line, fen, moves, carried, columns))
             });
-        if !emit(row) {
-            return Ok(());
-        }
-    }
-    Ok(())
+        emit(row)
+    })
 }

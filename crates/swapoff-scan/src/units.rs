@@ -8,7 +8,7 @@ use crate::format::{detect, first_line, sniff, Format, Sniffed};
 use crate::note::{Note, Place};
 use crate::pgn::Collector;
 use crate::pool::Pool;
-use crate::records::{decompress, InputName, UnixLines, MAX_RECORD_BYTES};
+use crate::records::{decompress, InputName, Opened, UnixLines, MAX_RECORD_BYTES};
 pub use crate::work::{Reading, Work};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -64,25 +64,19 @@ pub fn read_all(
     emit: &mut dyn FnMut(Work) -> bool,
 ) {
     for (file, name) in inputs.iter().enumerate() {
-        if name.is_parquet() {
-            // Parquet keeps its index at its end: read from the file, a row group at a time,
-            // not as a stream.
-            let opened = std::fs::File::open(name.path());
-            let open = match opened {
-                Ok(f) => crate::columnar::read_parquet(file, f, 0, reading, emit),
-                Err(e) => {
-                    let note = Note::unreadable(file, format!("cannot open: {e}; file skipped"));
-                    emit(Work::Note(note))
+        // Each input is opened once: a pipe (`<(zcat games.pgn.gz)`) cannot be read twice.
+        let raw = match name.open_source() {
+            Ok(Opened::Parquet(f)) => {
+                // Parquet keeps its index at its end: read from the file, a row group at a
+                // time, not as a stream.
+                let open = crate::columnar::read_parquet(file, f, 0, reading, emit);
+                count.fetch_add(name.size().unwrap_or(0), Ordering::Relaxed);
+                if !open {
+                    return;
                 }
-            };
-            count.fetch_add(name.size().unwrap_or(0), Ordering::Relaxed);
-            if !open {
-                return;
+                continue;
             }
-            continue;
-        }
-        let raw = match name.open_raw() {
-            Ok(raw) => raw,
+            Ok(Opened::Stream(raw)) => raw,
             Err(e) => {
                 let note = Note::unreadable(file, format!("cannot open: {e}; file skipped"));
                 if !emit(Work::Note(note)) {
@@ -340,10 +334,7 @@ fn read_table(
     };
     let read = match format {
         Format::Csv => crate::table::read_csv(input, columns, carried, lines_before, &mut emit),
-        _ => {
-            let buffered = io::BufReader::with_capacity(1 << 16, input);
-            crate::table::read_jsonl(buffered, columns, carried, lines_before, &mut emit)
-        }
+        _ => crate::table::read_jsonl(input, columns, carried, lines_before, &mut emit),
     };
     if !open {
         return false;

@@ -1,0 +1,281 @@
+//! Regressions of the reading layer, one test per defect found by bad-input probes and by
+//! reading real files as a data user would: each failed before its fix (a panic, a record
+//! lost, shifted or invented, or a row that differs from python-chess's reading).
+
+use arrow_array::{ArrayRef, DictionaryArray, RecordBatch, StringArray};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+mod common;
+
+fn scan(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
+    let mut all = vec!["scan", "-q"];
+    all.extend_from_slice(args);
+    common::run(&all, stdin)
+}
+
+fn rows(out: &std::process::Output) -> Vec<Value> {
+    common::text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON row"))
+        .collect()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write a test file");
+    path
+}
+
+fn write_parquet(dir: &Path, name: &str, columns: Vec<(&str, ArrayRef)>) -> PathBuf {
+    let batch = RecordBatch::try_from_iter(columns).expect("a batch");
+    let path = dir.join(name);
+    let file = std::fs::File::create(&path).expect("create");
+    let mut writer =
+        parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).expect("a writer");
+    writer.write(&batch).expect("write");
+    writer.close().expect("close");
+    path
+}
+
+fn strings(values: &[Option<&str>]) -> ArrayRef {
+    Arc::new(StringArray::from(values.to_vec()))
+}
+
+/// The `played` move of each row, as `game:ply:uci`.
+fn played(rows: &[Value]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|r| {
+            let m = r.get("played")?.as_str()?;
+            Some(format!("{}:{}:{m}", r["game"], r["ply"]))
+        })
+        .collect()
+}
+
+#[test]
+fn a_dictionary_column_is_read_not_a_panic() {
+    // What pandas writes for a categorical column: dictionary-encoded strings.
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
+    let fens: DictionaryArray<arrow_array::types::Int8Type> =
+        vec![fen, fen, "8/8/8/8/8/8/8/K6k w - - 0 1"]
+            .into_iter()
+            .collect();
+    let empty: DictionaryArray<arrow_array::types::Int8Type> =
+        vec![None::<&str>, None, None].into_iter().collect();
+    let path = write_parquet(
+        dir.path(),
+        "cat.parquet",
+        vec![("fen", Arc::new(fens)), ("Themes", Arc::new(empty))],
+    );
+    let out = scan(&["--tags", "Themes", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[1]["fen"], fen);
+    assert!(rows.iter().all(|r| r["tags"]["Themes"].is_null()));
+}
+
+#[test]
+fn one_bad_movetext_row_shifts_no_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, first) in [
+        ("unclosed", "1. e4 { never closed e5 2. Nf3"),
+        ("tag", "[Event \"inside\"]\n\n1. e4 e5"),
+        ("garbage", "hello world"),
+    ] {
+        let movetexts = strings(&[Some(first), Some("1. d4 d5 *"), Some("1. c4 *")]);
+        let path = write_parquet(
+            dir.path(),
+            &format!("{name}.parquet"),
+            vec![("movetext", movetexts)],
+        );
+        let out = scan(&[path.to_str().unwrap()], None);
+        let got = played(&rows(&out));
+        let later: Vec<&String> = got.iter().filter(|p| !p.starts_with("1:")).collect();
+        assert_eq!(
+            later,
+            ["2:0:d2d4", "2:1:d7d5", "3:0:c2c4"],
+            "{name}: {got:?}"
+        );
+        if name != "unclosed" {
+            let err = common::text(&out.stderr);
+            assert!(err.contains("game 1:"), "{name}: row 1 is reported: {err}");
+            assert_eq!(out.status.code(), Some(1), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_time_of_day_column_is_carried() {
+    // Hugging Face's Lichess games keep UTCTime as time32[s].
+    let dir = tempfile::tempdir().unwrap();
+    let times: ArrayRef = Arc::new(arrow_array::Time32SecondArray::from(vec![3_723]));
+    let path = write_parquet(
+        dir.path(),
+        "timed.parquet",
+        vec![
+            ("movetext", strings(&[Some("1. e4 *")])),
+            ("UTCTime", times),
+        ],
+    );
+    let out = scan(&["--tags", "UTCTime", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let rows = rows(&out);
+    assert_eq!(rows[0]["tags"]["UTCTime"], "01:02:03");
+}
+
+#[test]
+fn played_san_is_san_whatever_the_pgn_wrote() {
+    // UCI, over-disambiguated SAN, a check that is none and a mate written as a capture:
+    // python-chess gives c5, Nc3, Bc4 and Qxf7#.
+    let pgn = b"[Event \"x\"]\n\n1. e4 c7c5 2. Nb1c3 Nc6 3. Bf1c4+ e5 4. Qh5 Nf6 5. Qxf7 *\n";
+    let out = scan(&["-"], Some(pgn));
+    let san: Vec<String> = rows(&out)
+        .iter()
+        .filter_map(|r| r["played_san"].as_str().map(String::from))
+        .collect();
+    assert_eq!(
+        san,
+        ["e4", "c5", "Nc3", "Nc6", "Bc4", "e5", "Qh5", "Nf6", "Qxf7#"]
+    );
+}
+
+#[test]
+fn a_null_move_counts_as_python_chess_counts_it() {
+    // python-chess: `1. e4 Z0 2. d4` gives ... b KQkq - 0 1, then w KQkq - 1 2, then
+    // b KQkq - 0 2.
+    let out = scan(&["-"], Some(b"1. e4 Z0 2. d4 *\n"));
+    let fens: Vec<String> = rows(&out)
+        .iter()
+        .map(|r| r["fen"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        fens[2],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+    );
+    assert_eq!(
+        fens[3],
+        "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2"
+    );
+}
+
+#[test]
+fn a_csv_with_an_unclosed_quote_reports_it_and_reads_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
+    let mut csv = String::from("id,fen\n\"a,") + fen + "\n";
+    for i in 0..2000 {
+        csv.push_str(&format!("r{i},{fen}\n"));
+    }
+    let path = write(dir.path(), "quote.csv", csv.as_bytes());
+    let out = scan(&[path.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert!(
+        err.contains("quote.csv:2:") && err.contains("quote"),
+        "{err}"
+    );
+    assert_eq!(rows(&out).len(), 2000);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn json_lines_are_read_line_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
+    let line = format!("{{\"fen\":\"{fen}\"}}\n");
+    // A byte-order mark, a line that is not UTF-8, and good lines around it.
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.extend_from_slice(b"{\"fen\":\"\xff\"}\n");
+    bytes.extend_from_slice(line.as_bytes());
+    let path = write(dir.path(), "evals.jsonl", &bytes);
+    let out = scan(&[path.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert_eq!(rows(&out).len(), 2, "{err}");
+    assert!(
+        err.contains("evals.jsonl:2:") && err.contains("UTF-8"),
+        "{err}"
+    );
+    // A first record longer than the format sniffer looks at is still JSON Lines.
+    let long = format!(
+        "{{\"fen\":\"{fen}\",\"note\":\"{}\"}}\n{line}",
+        "x".repeat(70_000)
+    );
+    let path = write(dir.path(), "long.jsonl", long.as_bytes());
+    let out = scan(&[path.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert_eq!(rows(&out).len(), 1, "{err}");
+    assert!(err.contains("long.jsonl:1:"), "{err}");
+}
+
+#[test]
+fn a_pipe_is_read_once() {
+    // `seeswap scan <(zcat games.pgn.gz)`: a path that is a pipe, read to its end once.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("games.pgn");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n".repeat(50);
+            // The reader may close early (that is the defect): the write then fails.
+            std::fs::write(fifo, pgn).is_ok()
+        })
+    };
+    let mut child = common::seeswap()
+        .args(["scan", "-q", "--summary", fifo.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("seeswap starts");
+    // Opening a pipe twice waits for a second writer that never comes: give up then.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            // Unblock the writer, if it still waits for a reader.
+            let _ = std::fs::File::open(&fifo);
+            panic!("seeswap did not finish reading the pipe");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        writer.join().unwrap(),
+        "the whole PGN went through the pipe"
+    );
+    let summary: Value = serde_json::from_slice(&out.stdout).expect("a summary");
+    assert_eq!(summary["games"], 100, "{}", common::text(&out.stderr));
+    assert_eq!(summary["positions"], 50 * (3 + 2));
+}
+
+#[test]
+fn a_puzzle_that_cannot_be_played_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 b - - 0 1";
+    let csv = format!(
+        "PuzzleId,FEN,Moves\nempty,{fen},\nillegal,{fen},e6e5 a1a8\ngood,{fen},e6e5 e4d5\n"
+    );
+    let path = write(dir.path(), "puzzles.csv", csv.as_bytes());
+    let out = scan(&["--moves-column", "Moves", path.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert_eq!(rows(&out).len(), 1, "{err}");
+    assert!(err.contains("puzzles.csv:2:"), "{err}");
+    assert!(
+        err.contains("puzzles.csv:3:") && err.contains("a1a8"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn scan_help_shows_no_rustdoc_link() {
+    let out = common::run(&["scan", "--help"], None);
+    let help = common::text(&out.stdout);
+    assert!(!help.contains("crate::") && !help.contains("]("), "{help}");
+}
