@@ -39,10 +39,15 @@ pub struct Args {
 /// Where a PGN line stands.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
-    /// Before the first game, or in a game's tags.
+    /// Before the first game.
+    Start,
+    /// In a game's tags.
     Tags,
     /// In a game's movetext.
     Movetext,
+    /// After a blank line that ended a movetext: more movetext is a new game without tags
+    /// (the PGN reader ends a movetext at a blank line, too).
+    Gap,
 }
 
 /// Whether a comment is still open after `line`, given whether one was open before it.
@@ -213,7 +218,7 @@ fn copy(
     per_part: u64,
 ) -> io::Result<u64> {
     let (mut line, mut units) = (Vec::with_capacity(256), 0u64);
-    let (mut state, mut in_comment) = (State::Tags, false);
+    let (mut state, mut in_comment) = (State::Start, false);
     loop {
         line.clear();
         if reader.read_until(b'\n', &mut line)? == 0 {
@@ -225,15 +230,22 @@ fn copy(
                 !line.trim_ascii().is_empty()
             }
             Format::Pgn => {
-                let text = line.trim_ascii_start();
+                let text = line.trim_ascii();
                 let tag = !in_comment && text.starts_with(b"[");
-                let starts = tag && (state == State::Movetext || units == 0);
+                let moves = !in_comment && !tag && !text.is_empty() && !text.starts_with(b"%");
+                let starts = (tag && state != State::Tags)
+                    || (moves && matches!(state, State::Start | State::Gap));
                 if tag {
                     state = State::Tags;
-                } else if !in_comment && !text.is_empty() && !text.starts_with(b"%") {
+                } else if moves {
                     state = State::Movetext;
+                } else if text.is_empty() && !in_comment && state == State::Movetext {
+                    state = State::Gap;
                 }
-                in_comment = comment_open_after(&line, in_comment);
+                // A brace inside a tag's value (`[Event "a {b"]`) opens no comment.
+                if !tag {
+                    in_comment = comment_open_after(&line, in_comment);
+                }
                 starts
             }
         };

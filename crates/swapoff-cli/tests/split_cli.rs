@@ -89,3 +89,23 @@ fn tables_are_refused_by_kind() {
         assert!(text(&o.stderr).contains(said), "{}", text(&o.stderr));
     }
 }
+
+#[test]
+fn a_brace_in_a_tag_and_games_without_tags_are_split_as_the_reader_reads_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("odd.pgn");
+    let mut f = std::fs::File::create(&pgn).unwrap();
+    // A `{` inside a tag value opened a comment that swallowed the next games.
+    for event in ["a {b", "c", "d"] {
+        write!(f, "[Event \"{event}\"]\n\n1. e4 e5 *\n\n").unwrap();
+    }
+    let untagged = dir.path().join("untagged.pgn");
+    std::fs::write(&untagged, "1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 *\n").unwrap();
+    for (file, games) in [(&pgn, 3), (&untagged, 3)] {
+        let parts_dir = dir.path().join(file.file_stem().unwrap());
+        let parts = split(file.to_str().unwrap(), &parts_dir, "1");
+        assert_eq!(parts.len(), games, "{}: {parts:?}", file.display());
+        let paths: Vec<&str> = parts.iter().map(String::as_str).collect();
+        assert_eq!(rows(&paths), rows(&[file.to_str().unwrap()]));
+    }
+}
