@@ -2,7 +2,7 @@
 //! reading real files as a data user would: each failed before its fix (a panic, a record
 //! lost, shifted or invented, or a row that differs from python-chess's reading).
 
-use arrow_array::{ArrayRef, DictionaryArray, RecordBatch, StringArray};
+use arrow_array::{Array, ArrayRef, DictionaryArray, RecordBatch, StringArray};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -278,4 +278,39 @@ fn scan_help_shows_no_rustdoc_link() {
     let out = common::run(&["scan", "--help"], None);
     let help = common::text(&out.stdout);
     assert!(!help.contains("crate::") && !help.contains("]("), "{help}");
+}
+
+#[test]
+fn cli_parquet_has_the_error_rows_python_has() {
+    use arrow_array::cast::AsArray;
+    let dir = tempfile::tempdir().unwrap();
+    let epd = write(
+        dir.path(),
+        "two.epd",
+        b"8/8/8/8/8/8/8/K6k w - - 0 1\nnot a fen\n8/8/8/8/8/8/8/K6k b - - 0 1\n",
+    );
+    let out_path = dir.path().join("rows.parquet");
+    let out = scan(
+        &[
+            "--parquet",
+            out_path.to_str().unwrap(),
+            epd.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", common::text(&out.stderr));
+    let file = std::fs::File::open(&out_path).unwrap();
+    let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file)
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut got: Vec<(u64, bool)> = Vec::new();
+    for batch in reader.map(Result::unwrap) {
+        let errors = batch.column_by_name("error").expect("an error column");
+        let errors = errors.as_string::<i32>();
+        let lines = batch.column_by_name("line").unwrap();
+        let lines = lines.as_primitive::<arrow_array::types::UInt64Type>();
+        got.extend((0..batch.num_rows()).map(|i| (lines.value(i), errors.is_valid(i))));
+    }
+    assert_eq!(got, [(1, false), (2, true), (3, false)]);
 }

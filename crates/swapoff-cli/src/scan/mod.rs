@@ -164,6 +164,10 @@ impl Sink for Done<'_> {
     }
 
     fn note(&mut self, note: Note) {
+        // In Parquet a note is also a row with its `error`, as the Python package gives it.
+        if let Some(columns) = self.columns.as_mut() {
+            columns.push_note(&note, &self.ctx.paths[note.file]);
+        }
         self.messages.push(note.display(&self.ctx.paths[note.file]));
         self.stats.skipped += note.skipped;
         self.unreadable |= note.unreadable;
@@ -189,7 +193,7 @@ pub fn run(args: Args) -> ExitCode {
         let layout = Layout {
             file: files.len() > 1,
             tags: args.tags.clone(),
-            errors: false,
+            errors: true,
         };
         let schema = layout.schema();
         (layout, schema)
