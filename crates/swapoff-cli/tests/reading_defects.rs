@@ -314,3 +314,26 @@ fn cli_parquet_has_the_error_rows_python_has() {
     }
     assert_eq!(got, [(1, false), (2, true), (3, false)]);
 }
+
+#[test]
+fn long_algebraic_and_en_passant_marks_read_as_python_chess_reads_them() {
+    let fens = |pgn: &[u8]| -> Vec<String> {
+        let out = scan(&["-"], Some(pgn));
+        assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+        rows(&out)
+            .iter()
+            .map(|r| r["fen"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let san = fens(b"1. e4 e5 2. Nf3 Nc6 *\n");
+    assert_eq!(san.len(), 5);
+    assert_eq!(fens(b"1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 *\n"), san);
+    let ep = b"[FEN \"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3\"]\n\n\
+               3. exf6e.p. Nxf6 *\n";
+    let got = fens(ep);
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(
+        got[2],
+        "rnbqkb1r/ppp1p1pp/5n2/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4"
+    );
+}

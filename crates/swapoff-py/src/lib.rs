@@ -237,6 +237,9 @@ fn scan_block<'py>(
     let see = evaluator(rules, values)?;
     let source = match data.cast::<PyCapsule>() {
         Ok(capsule) => scan::Source::Batches(import_stream(capsule)?),
+        Err(_) if data.cast::<pyo3::types::PyList>().is_ok() => {
+            scan::Source::Positions(data.extract()?)
+        }
         Err(_) => scan::Source::Bytes {
             data: data.extract()?,
             format: read_format(format)?,

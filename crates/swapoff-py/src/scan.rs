@@ -17,7 +17,7 @@ use swapoff_scan::format::Format;
 use swapoff_scan::note::Note;
 use swapoff_scan::pool::Pool;
 use swapoff_scan::rows::{Row, Scanner, Sink};
-use swapoff_scan::table::TableColumns;
+use swapoff_scan::table::{TableColumns, TableRow};
 use swapoff_scan::units::{read_input, Reading, Work};
 
 /// Rows as Arrow columns, notes as error rows, cut into record batches as they grow.
@@ -26,10 +26,15 @@ struct ArrowRows<'a> {
     columns: Columns,
     batches: Vec<RecordBatch>,
     failed: Option<String>,
+    /// Each input record is a row, so an error row replaces nothing.
+    rows_kept: bool,
 }
 
 /// Rows per record batch.
 const BATCH_ROWS: usize = 1 << 16;
+
+/// Positions per unit of work, as a table's rows are cut.
+const POSITIONS_PER_UNIT: usize = 512;
 
 impl ArrowRows<'_> {
     fn flush(&mut self) {
@@ -51,7 +56,13 @@ impl Sink for ArrowRows<'_> {
         }
     }
 
-    fn note(&mut self, note: Note) {
+    fn note(&mut self, mut note: Note) {
+        if self.rows_kept {
+            // Every position has a row: the error says why, not that something was skipped.
+            if let Some(why) = note.message.strip_suffix("; row skipped") {
+                note.message = why.to_string();
+            }
+        }
         self.columns.push_note(&note, self.name);
     }
 }
@@ -69,6 +80,9 @@ pub enum Source {
     /// A table's record batches: a Parquet row group pyarrow read, handed over through
     /// the Arrow C stream interface.
     Batches(RecordBatchStreamReader),
+    /// Positions (FENs), a row each, numbered from `first_line`: `analyze_many`'s input.
+    /// A position that cannot be read still has its row, so its error says only why.
+    Positions(Vec<String>),
 }
 
 /// The rows of `source` as record batches, with a `file` column holding `name` and an
@@ -94,6 +108,7 @@ pub fn block(
         columns: Columns::new(&layout, Arc::clone(&schema)),
         batches: Vec::new(),
         failed: None,
+        rows_kept: matches!(source, Source::Positions(_)),
     };
     let scanner = Scanner {
         see,
@@ -102,7 +117,7 @@ pub fn block(
     let texts = Pool::default();
     let format = match &source {
         Source::Bytes { format, .. } => *format,
-        Source::Batches(_) => None,
+        Source::Batches(_) | Source::Positions(_) => None,
     };
     let reading = Reading {
         format,
@@ -125,6 +140,26 @@ pub fn block(
         Source::Batches(batches) => {
             let table = batches.schema();
             read_batches(0, batches, &table, before, &reading, &mut emit);
+        }
+        Source::Positions(fens) => {
+            let plain = TableColumns::default();
+            let mut line = before;
+            let mut fens = fens.into_iter().peekable();
+            while fens.peek().is_some() {
+                let rows = fens
+                    .by_ref()
+                    .take(POSITIONS_PER_UNIT)
+                    .map(|fen| {
+                        line += 1;
+                        Ok(TableRow::new(line, fen, Vec::new(), Vec::new(), &plain))
+                    })
+                    .collect();
+                emit(Work::Table {
+                    file: 0,
+                    rows,
+                    by_row: true,
+                });
+            }
         }
     }
     sink.flush();

@@ -361,10 +361,16 @@ def test_analyze_many_gives_analyze_s_answers_one_row_a_position():
         assert row["threat"] == one["threat"]
         assert row["hanging_white"] == one["hanging"]["white"]
         assert [c["move"] for c in row["captures"]] == [c["move"] for c in one["captures"]]
-    assert rows[200]["fen"] is None and "not to move is in check" in rows[200]["error"]
+    # A position that cannot be read keeps its row and its text, and says only why.
+    assert rows[200]["fen"] == fens[200]
+    assert "not to move is in check" in rows[200]["error"]
+    assert "skipped" not in rows[200]["error"]
     assert rows[201]["error"] is None and rows[201]["balance"] == 0
-    with pytest.raises(swapoff.SwapoffError, match="row 1"):
-        swapoff.analyze_many(["8/8/8/8/8/8/8/K6k w - -", ""])
+    odd = swapoff.analyze_many(["8/8/8/8/8/8/8/K6k w - -", "", "a\nb"]).to_pylist()
+    assert [r["line"] for r in odd] == [1, 2, 3]
+    assert odd[0]["error"] is None
+    assert [r["fen"] for r in odd[1:]] == ["", "a\nb"]
+    assert all(r["error"] for r in odd[1:])
 
 
 def test_a_trace_draws_itself_with_numbered_captures_x_rays_and_the_stopper():

@@ -46,7 +46,9 @@ def cli(path: Path, tmp: Path, *flags: str) -> tuple[list[dict], list[str]]:
     )
     # 2: an input that could not be read to its end (a truncated stream), reported.
     assert done.returncode in (0, 1, 2), done.stderr
-    return pq.read_table(out).to_pylist(), done.stderr.splitlines()
+    # The command's Parquet has a row per problem too: they are the stderr lines here.
+    rows = [r for r in pq.read_table(out).to_pylist() if r.pop("error") is None]
+    return rows, done.stderr.splitlines()
 
 
 def python(path: Path, **options) -> tuple[list[dict], list[str]]:
@@ -91,6 +93,12 @@ def inputs(tmp: Path) -> list[Path]:
         # partition, read as PGN (not cut into byte ranges as if it were EPD).
         "bom.pgn": b"\xef\xbb\xbf% exported\n" + pgn * 3,
         "bom.epd": b"\xef\xbb\xbf" + epd,
+        # Old Mac line ends in a file larger than a block: not cut at LF.
+        "lone-cr.epd": epd.replace(b"\n", b"\r"),
+        # A compressed Parquet file: no row groups to seek to, read whole.
+        "games.parquet.zst": zstandard.ZstdCompressor().compress(
+            (DATA / "examples" / "games.parquet").read_bytes()
+        ),
     }
     for name, data in made.items():
         (tmp / name).write_bytes(data)
@@ -218,3 +226,19 @@ def test_puzzles_through_dask_are_the_command_s_rows(tmp_path):
     assert got == want and len(got) == 2
     assert problems == want_problems and len(problems) == 1
     assert got[1]["played_see"] == 900 and got[1]["tag_PuzzleId"] == "p0003"
+
+
+def test_a_glob_expands_as_the_filesystem_globs(tmp_path):
+    # `[12]` and `?` as well as `*` (fsspec's open_files expands only `*`).
+    epd = (DATA / "examples" / "one.epd").read_bytes()
+    for i in range(1, 4):
+        (tmp_path / f"month-0000{i}.epd").write_bytes(epd)
+    frame = swapoff.dask.scan(str(tmp_path / "month-0000[12].epd")).compute()
+    assert sorted(frame["file"].unique()) == [
+        str(tmp_path / "month-00001.epd"),
+        str(tmp_path / "month-00002.epd"),
+    ]
+    frame = swapoff.dask.scan(str(tmp_path / "month-0000?.epd")).compute()
+    assert frame["file"].nunique() == 3
+    with pytest.raises(FileNotFoundError):
+        swapoff.dask.scan(str(tmp_path / "month-0000[89].epd"))

@@ -448,7 +448,8 @@ fn games(
 /// One row's movetext read as one game (`fen`: its starting position, from the table's
 /// FEN column), or why it is not one game.
 fn game_of(movetext: &str, fen: Option<String>) -> Result<GameRecord, String> {
-    let mut reader = pgn_reader::Reader::build(movetext.as_bytes())
+    let text = crate::notation::Notation::new(movetext.as_bytes());
+    let mut reader = pgn_reader::Reader::build(text)
         .set_supported_tag_line_length(crate::records::MAX_RECORD_BYTES)
         .set_supported_comment_length(crate::records::MAX_RECORD_BYTES)
         .finish();

@@ -13,7 +13,8 @@
 //! - [`suite`]: SEE test suites (`FEN; move; value; comment`), and [`pairs`]: `FEN;UCI`
 //!   pairs;
 //! - [`epd`]: EPD/FEN lines to boards, validated as [`parse`] validates;
-//! - [`pgn`]: PGN games collected and replayed;
+//! - [`pgn`]: PGN games collected and replayed; [`notation`]: long algebraic moves and
+//!   en passant marks rewritten before the PGN reader, which would skip them;
 //! - [`analysis`]: the per-position analysis `seeswap scan` prints;
 //! - [`captures`]: the legal captures and promotions it evaluates;
 //! - [`rows`]: units of work to rows and notes, handed to a sink: the one function both
@@ -35,6 +36,7 @@ pub mod epd;
 pub mod error;
 pub mod format;
 pub mod json;
+pub mod notation;
 pub mod note;
 pub mod pairs;
 pub mod parse;

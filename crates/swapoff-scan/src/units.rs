@@ -362,7 +362,7 @@ fn read_table(
 fn read_pgn(file: usize, input: impl Read, tags: &[String], sender: &mut Sender<'_>) -> bool {
     // Tag lines and comments up to the record limit (pgn-reader's default is 255 bytes,
     // which real files with a long [Event] or [Annotator] pass).
-    let mut reader = pgn_reader::Reader::build(input)
+    let mut reader = pgn_reader::Reader::build(crate::notation::Notation::new(input))
         .set_supported_tag_line_length(MAX_LINE)
         .set_supported_comment_length(MAX_LINE)
         .finish();

@@ -48,7 +48,7 @@ def see_arrow(
     threshold: int | None = None,
 ) -> bytes: ...
 def scan_block(
-    data: bytes | object,  # or an "arrow_array_stream" PyCapsule of a table's rows
+    data: bytes | list[str] | object,  # FENs, or an "arrow_array_stream" PyCapsule
     name: str,
     format: str,
     rules: str,

@@ -161,6 +161,26 @@ def _parquet_parts(
     return parts
 
 
+def _expanded(urlpath: str | Sequence[str], storage: dict) -> list[str]:
+    """Every path a pattern names, with the filesystem's whole glob (``*``, ``?`` and
+    ``[...]``; fsspec's ``open_files`` expands only ``*``), sorted; a path without a
+    pattern stays as it is."""
+    paths = [urlpath] if isinstance(urlpath, str) else list(urlpath)
+    found: list[str] = []
+    for path in paths:
+        if not any(c in path for c in "*?["):
+            found.append(path)
+            continue
+        fs, _, _ = fsspec.get_fs_token_paths(path, storage_options=storage)
+        protocol = fs.protocol if isinstance(fs.protocol, str) else fs.protocol[0]
+        matches = sorted(fs.glob(path))
+        prefix = "" if protocol in ("file", "local") else f"{protocol}://"
+        found.extend(
+            m if "://" in m or not prefix else prefix + m for m in matches
+        )
+    return found
+
+
 def _head(path: str, storage: dict) -> bytes:
     with fsspec.open(path, "rb", **storage) as f:
         return f.read(_HEAD_BYTES)
@@ -204,15 +224,19 @@ def scan(
         int(apply),
         str(movetext_column),
     )
-    files = fsspec.open_files(urlpath, "rb", **storage)
+    expanded = _expanded(urlpath, storage)
+    files = fsspec.open_files(expanded, "rb", **storage) if expanded else []
     if not files:
         raise FileNotFoundError(f"no file matches {urlpath!r}")
     parts: list[Any] = []
     for of in files:
         path = of.full_name if hasattr(of, "full_name") else of.path
         name = of.path
-        compression, detected = sniff(_head(path, storage))
-        if (format or detected) == "parquet":
+        head = _head(path, storage)
+        compression, detected = sniff(head)
+        # A compressed Parquet file has no row groups to seek to: it is read whole, as the
+        # command reads it.
+        if (format or detected) == "parquet" and compression is None:
             parts.extend(
                 _parquet_parts(path, name, rules, values, tag_list, table, storage)
             )
@@ -220,7 +244,9 @@ def scan(
         fmt = format or "auto"
         size = of.fs.size(of.path)
         epd = (format or detected) == "epd"
-        if compression is not None or not epd or size <= block_bytes:
+        # Byte ranges are cut at LF: a file with lone-CR line ends (old Mac) is read whole.
+        lone_cr = b"\r" in head.replace(b"\r\n", b"")
+        if compression is not None or not epd or size <= block_bytes or lone_cr:
             part = dask.delayed(_partition)(
                 path, name, None, fmt, rules, values, tag_list, table, storage
             )

@@ -1,0 +1,204 @@
+//! Movetext in the notations python-chess reads but pgn-reader skips without telling: long
+//! algebraic (`e2-e4`, `Ng1-f3`, `e7-e8=Q`) and an en passant mark (`exd6e.p.`,
+//! `exd6 e.p.`). [`Notation`] rewrites them as the PGN text streams past, before
+//! pgn-reader sees it: the dash goes (`e2e4`, which the game replay reads as UCI;
+//! `Ng1f3`, over-disambiguated SAN) and so does the mark. Tag lines are left as they are,
+//! so a tag's value is never changed. Text without a dash or a mark passes through with
+//! one search for each.
+
+use std::io::{self, Read};
+
+/// Bytes read from the inner reader at a time.
+const CHUNK: usize = 1 << 16;
+
+/// A reader that rewrites long algebraic moves and en passant marks (see the module).
+pub struct Notation<R> {
+    inner: R,
+    /// Rewritten bytes not yet handed out, from `start`.
+    out: Vec<u8>,
+    start: usize,
+    /// Bytes read but not yet rewritten: the last, maybe unfinished, token of a chunk.
+    tail: Vec<u8>,
+    /// What the line the tail is on is (a tag line is never rewritten).
+    tag_line: Line,
+    done: bool,
+}
+
+impl<R: Read> Notation<R> {
+    /// Wraps `inner`.
+    pub fn new(inner: R) -> Notation<R> {
+        Notation {
+            inner,
+            out: Vec::new(),
+            start: 0,
+            tail: Vec::new(),
+            tag_line: Line::Undecided,
+            done: false,
+        }
+    }
+
+    /// Reads a chunk and rewrites it up to its last whitespace (all of it at the end).
+    fn refill(&mut self) -> io::Result<()> {
+        let mut chunk = std::mem::take(&mut self.tail);
+        let have = chunk.len();
+        chunk.resize(have + CHUNK, 0);
+        let n = loop {
+            match self.inner.read(&mut chunk[have..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    chunk.truncate(have);
+                    self.tail = chunk;
+                    return Err(e);
+                }
+            }
+        };
+        chunk.truncate(have + n);
+        self.done = n == 0;
+        // A token cut by the chunk's end waits for the rest of it.
+        let cut = if self.done {
+            chunk.len()
+        } else {
+            match chunk.iter().rposition(u8::is_ascii_whitespace) {
+                Some(i) => i + 1,
+                None if chunk.len() > CHUNK => chunk.len(),
+                None => {
+                    self.tail = chunk;
+                    return Ok(());
+                }
+            }
+        };
+        self.tail = chunk.split_off(cut);
+        self.out.clear();
+        self.start = 0;
+        self.tag_line = rewrite(&chunk, self.tag_line, &mut self.out);
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for Notation<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.start == self.out.len() {
+            if self.done && self.tail.is_empty() {
+                return Ok(0);
+            }
+            self.refill()?;
+        }
+        let n = buf.len().min(self.out.len() - self.start);
+        buf[..n].copy_from_slice(&self.out[self.start..self.start + n]);
+        self.start += n;
+        Ok(n)
+    }
+}
+
+fn is_file(b: u8) -> bool {
+    (b'a'..=b'h').contains(&b)
+}
+
+fn is_rank(b: u8) -> bool {
+    (b'1'..=b'8').contains(&b)
+}
+
+/// Whether `b` ends a movetext token.
+fn ends_token(b: Option<&u8>) -> bool {
+    b.is_none_or(|&b| b.is_ascii_whitespace() || b"+#!?)({}$;".contains(&b))
+}
+
+/// What the line being read is, once its first byte with content is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    /// Nothing but blanks so far.
+    Undecided,
+    /// It starts with `[`.
+    Tag,
+    /// It starts with anything else.
+    Other,
+}
+
+/// What the line holding `text[at..]` is, given `before`: what the line `text` starts in
+/// was at its start.
+fn line_at(text: &[u8], at: usize, before: Line) -> Line {
+    let (line, before) = match memchr::memrchr(b'\n', &text[..at]) {
+        Some(end) => (&text[end + 1..at], Line::Undecided),
+        None => (&text[..at], before),
+    };
+    if before != Line::Undecided {
+        return before;
+    }
+    match line.trim_ascii_start().first() {
+        None => Line::Undecided,
+        Some(b'[') => Line::Tag,
+        Some(_) => Line::Other,
+    }
+}
+
+fn on_tag_line(text: &[u8], at: usize, before: Line) -> bool {
+    line_at(text, at, before) == Line::Tag
+}
+
+/// Appends `text` rewritten to `out` (`tag_line`: what the line it starts in is); returns
+/// what its last line is.
+fn rewrite(text: &[u8], tag_line: Line, out: &mut Vec<u8>) -> Line {
+    // The bytes to drop: each long algebraic dash, each en passant mark.
+    let mut drops: Vec<(usize, usize)> = Vec::new();
+    for i in memchr::memchr_iter(b'-', text) {
+        let square_before = i >= 2 && is_file(text[i - 2]) && is_rank(text[i - 1]);
+        let square_after = text.len() > i + 2 && is_file(text[i + 1]) && is_rank(text[i + 2]);
+        if square_before && square_after && !on_tag_line(text, i, tag_line) {
+            drops.push((i, i + 1));
+        }
+    }
+    for i in memchr::memmem::find_iter(text, b"e.p.") {
+        let after_square = i >= 2 && is_file(text[i - 2]) && is_rank(text[i - 1]);
+        let alone = i == 0 || text[i - 1].is_ascii_whitespace();
+        if (after_square || alone) && ends_token(text.get(i + 4)) && !on_tag_line(text, i, tag_line)
+        {
+            drops.push((i, i + 4));
+        }
+    }
+    drops.sort_unstable();
+    let mut from = 0;
+    for (start, end) in drops {
+        out.extend_from_slice(&text[from..start]);
+        from = end;
+    }
+    out.extend_from_slice(&text[from..]);
+    line_at(text, text.len(), tag_line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn through(text: &[u8], read_size: usize) -> String {
+        // Read a few bytes at a time, so that tokens are cut between inner reads.
+        struct Slow<'a>(&'a [u8], usize);
+        impl Read for Slow<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = self.0.len().min(self.1).min(buf.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let mut out = String::new();
+        Notation::new(Slow(text, read_size))
+            .read_to_string(&mut out)
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn long_algebraic_and_en_passant_marks_are_rewritten_outside_tags() {
+        let pgn = b"[Event \"e2-e4 e.p.\"]\n\n1. e2-e4 d7-d5 2. e4xd5 Ng8-f6 3. Ng1-f3 \
+                    e7-e5 4. d5xe6e.p. O-O-O 5. a7-a8=Q+ exd6 e.p. 1-0\n";
+        let want = "[Event \"e2-e4 e.p.\"]\n\n1. e2e4 d7d5 2. e4xd5 Ng8f6 3. Ng1f3 \
+                    e7e5 4. d5xe6 O-O-O 5. a7a8=Q+ exd6  1-0\n";
+        for size in [1, 3, 7, 4096] {
+            assert_eq!(through(pgn, size), want, "reads of {size} bytes");
+        }
+        // Nothing to rewrite: the same bytes.
+        let plain = b"1. e4 e5 2. Nf3 { e2 - e4 } 1/2-1/2\n";
+        assert_eq!(through(plain, 5).as_bytes(), plain);
+    }
+}
