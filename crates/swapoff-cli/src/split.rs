@@ -13,7 +13,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swapoff_scan::format::{detect, sniff, Format};
-use swapoff_scan::records::InputName;
+use swapoff_scan::records::{decompress, InputName, Opened};
 
 /// Flags of `seeswap split`.
 #[derive(clap::Args, Debug)]
@@ -129,9 +129,21 @@ fn stem(path: &Path) -> String {
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     let input = InputName::from(args.file.clone());
-    let mut raw = match input.open() {
-        Ok(raw) => raw,
-        Err(e) => return fatal(e),
+    let parquet = || {
+        fatal(format!(
+            "{}: split takes PGN or EPD; a Parquet file is in row groups already, and \
+             dask.scan makes each one a partition",
+            input.display()
+        ))
+    };
+    let mut raw = match input.open_source().map(|opened| match opened {
+        Opened::Stream(raw) => decompress(raw).map(Some),
+        Opened::Parquet(_) => Ok(None),
+    }) {
+        Ok(Ok(Some(raw))) => raw,
+        Ok(Ok(None)) => return parquet(),
+        Ok(Err(e)) => return fatal(format!("cannot read {}: {e}", input.display())),
+        Err(e) => return fatal(format!("cannot open {}: {e}", input.display())),
     };
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
         return fatal(format!("cannot make {}: {e}", args.dir.display()));
@@ -160,13 +172,7 @@ pub fn run(args: Args) -> ExitCode {
             Format::Pgn => "pgn",
             Format::Epd => "epd",
             // A Parquet file is cut already: its row groups are the parts.
-            Format::Parquet => {
-                return fatal(format!(
-                    "{}: split takes PGN or EPD; a Parquet file is in row groups already, \
-                     and dask.scan makes each one a partition",
-                    input.display()
-                ));
-            }
+            Format::Parquet => return parquet(),
             Format::Csv | Format::Jsonl => {
                 let what = format.name();
                 return fatal(format!(

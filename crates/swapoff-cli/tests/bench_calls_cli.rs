@@ -71,10 +71,16 @@ fn the_calls_replay_reports_each_variant_and_its_differences_from_the_log() {
     );
     assert_eq!(bad.status.code(), Some(2));
     assert!(
-        text(&bad.stderr).contains("<stdin>:1: e2e4 is not a legal capture"),
+        text(&bad.stderr).contains("<stdin>:1: e2e4 is not a legal move"),
         "{}",
         text(&bad.stderr)
     );
+    // A four-field FEN, an en passant capture and a quiet move are calls like any other.
+    let odd = run(
+        &["bench", "--calls", "-", "--rounds", "1", "--json"],
+        Some(b"4k3/8/8/3pP3/8/8/8/4K3 w - d6;e5d6\n4k3/8/8/3pP3/8/8/8/4K3 w - d6;e1e2\n"),
+    );
+    assert_eq!(odd.status.code(), Some(0), "{}", text(&odd.stderr));
     let usage = run(&["bench", "--rounds", "3"], None);
     assert_eq!(usage.status.code(), Some(2));
 }

@@ -337,3 +337,55 @@ fn long_algebraic_and_en_passant_marks_read_as_python_chess_reads_them() {
         "rnbqkb1r/ppp1p1pp/5n2/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4"
     );
 }
+
+#[test]
+fn a_huge_bad_cell_gives_a_short_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = "x".repeat(10 << 20);
+    let path = write_parquet(
+        dir.path(),
+        "huge.parquet",
+        vec![(
+            "fen",
+            strings(&[Some(&huge), Some("8/8/8/8/8/8/8/K6k w - - 0 1")]),
+        )],
+    );
+    let out = scan(&[path.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert!(
+        err.len() < 400,
+        "{} bytes: {}",
+        err.len(),
+        &err[..400.min(err.len())]
+    );
+    assert!(
+        err.contains("row 1:") && err.contains("10485760 bytes"),
+        "{err}"
+    );
+    assert_eq!(rows(&out).len(), 1);
+}
+
+#[test]
+fn line_commands_refuse_a_parquet_table_instead_of_reading_its_bytes_as_lines() {
+    let table = common::testdata("examples/games.parquet");
+    for command in ["audit", "suite"] {
+        let out = common::run(&[command, table.to_str().unwrap()], None);
+        let err = common::text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(
+            err.contains("Parquet table, not lines of text"),
+            "{command}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{command}: one message: {err}");
+    }
+}
+
+#[test]
+fn a_table_is_told_by_its_named_fen_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = b"id,Position\n1,8/8/8/8/8/8/8/K6k w - - 0 1\n";
+    let path = write(dir.path(), "named.csv", csv);
+    let out = scan(&["--fen-column", "position", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    assert_eq!(rows(&out).len(), 1);
+}

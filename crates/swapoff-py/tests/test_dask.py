@@ -242,3 +242,18 @@ def test_a_glob_expands_as_the_filesystem_globs(tmp_path):
     assert frame["file"].nunique() == 3
     with pytest.raises(FileNotFoundError):
         swapoff.dask.scan(str(tmp_path / "month-0000[89].epd"))
+
+
+def test_one_big_compressed_file_warns_and_names_the_split_recipe(tmp_path):
+    pgn = (DATA / "pgn" / "kasparov-deep-blue-1997.pgn").read_bytes()
+    path = tmp_path / "month.pgn.zst"
+    path.write_bytes(zstandard.ZstdCompressor().compress(pgn * 20))
+    with pytest.warns(UserWarning, match="seeswap split"):
+        swapoff.dask.scan(str(path), block_bytes=1_000)
+    # A small one, or one that can be cut, says nothing.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        swapoff.dask.scan(str(path))
+        swapoff.dask.scan(str(DATA / "positions" / "endgames_head.epd"), block_bytes=1_000)

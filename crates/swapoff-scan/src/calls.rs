@@ -52,7 +52,12 @@ impl CallLog {
                 return Err(format!("{name}:{line}: expected FEN;UCI[;VALUE]"));
             };
             if fen != last_fen {
-                let board = Board::from_fen(fen, false)
+                // Engines log EPD-style FENs without the move counters too.
+                let full = match fen.split_whitespace().count() {
+                    4 => format!("{fen} 0 1"),
+                    _ => fen.to_string(),
+                };
+                let board = Board::from_fen(&full, false)
                     .map_err(|e| format!("{name}:{line}: cozy-chess refuses the FEN: {e:?}"))?;
                 positions.push(CallPosition {
                     board,
@@ -64,8 +69,10 @@ impl CallLog {
             let mv: cozy_chess::Move = uci
                 .parse()
                 .map_err(|_| format!("{name}:{line}: {uci:?} is not a UCI move"))?;
-            if !position.board.is_legal(mv) || position.board.piece_on(mv.to).is_none() {
-                return Err(format!("{name}:{line}: {uci} is not a legal capture"));
+            // Any legal move: captures (en passant too), promotions, and the quiet moves
+            // some engines ask `see_ge` about when they prune.
+            if !position.board.is_legal(mv) {
+                return Err(format!("{name}:{line}: {uci} is not a legal move"));
             }
             position.moves.push(mv);
             let value = value

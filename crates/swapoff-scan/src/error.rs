@@ -40,7 +40,11 @@ impl fmt::Display for EpdError {
                  castling, en passant)"
             ),
             EpdError::Counter { field, text, why } => {
-                write!(f, "FEN field '{field}' ({text:?}): {why}")
+                write!(
+                    f,
+                    "FEN field '{field}' ({}): {why}",
+                    crate::parse::Clipped(text)
+                )
             }
             EpdError::Position(e) => e.fmt(f),
             EpdError::MoveGenerator(why) => {
@@ -77,7 +81,9 @@ pub enum GameError {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Fen { fen, why } => write!(f, "[FEN \"{fen}\"]: {why}"),
+            GameError::Fen { fen, why } => {
+                write!(f, "[FEN {}]: {why}", crate::parse::Clipped(fen))
+            }
             GameError::NullMoveInCheck => f.write_str("null move while in check"),
             GameError::Drop => f.write_str("a piece drop is not a standard chess move"),
             GameError::Illegal => f.write_str("illegal move"),

@@ -105,6 +105,12 @@ pub fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
 /// a `/`); PGN when it is a tag, a comment, a variation, a NAG, a result, a move number or
 /// a move.
 pub fn detect(prefix: &[u8]) -> Option<Format> {
+    detect_with(prefix, "fen")
+}
+
+/// [`detect`], with a CSV header told by its column `fen_column` (the table's FEN column,
+/// when it is not `fen`) as well as by `fen`.
+pub fn detect_with(prefix: &[u8], fen_column: &str) -> Option<Format> {
     if prefix.starts_with(PARQUET_MAGIC) {
         return Some(Format::Parquet);
     }
@@ -124,7 +130,10 @@ pub fn detect(prefix: &[u8]) -> Option<Format> {
         name.strip_suffix(b"\"").unwrap_or(name).to_vec()
     };
     let mut names = line.split(|&b| b == b',').map(unquoted);
-    if memchr::memchr(b',', line).is_some() && names.any(|n| n.eq_ignore_ascii_case(b"fen")) {
+    // The named column, or `fen` (then the reader says the named one is missing).
+    let fen = fen_column.trim().as_bytes();
+    let table_column = |n: &[u8]| n.eq_ignore_ascii_case(fen) || n.eq_ignore_ascii_case(b"fen");
+    if memchr::memchr(b',', line).is_some() && names.any(|n| table_column(&n)) {
         return Some(Format::Csv);
     }
     if line.starts_with(b"[")
@@ -206,6 +215,10 @@ mod tests {
         // Lichess's puzzle CSV and evaluations JSON Lines; a PGN comment is not JSON.
         let puzzles = b"PuzzleId,FEN,Moves,Rating\n00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6,1760\n";
         assert_eq!(detect(puzzles), Some(Format::Csv));
+        // A header without `fen` is a table when its FEN column is named.
+        let named = b"id,Position,Moves\n1,8/8/8/8/8/8/8/K6k w - -,\n";
+        assert_eq!(detect(named), None);
+        assert_eq!(detect_with(named, "position"), Some(Format::Csv));
         assert_eq!(
             detect(b"{\"fen\": \"8/8/8/8/8/8/8/K6k w - -\", \"evals\": []}\n"),
             Some(Format::Jsonl)

@@ -146,7 +146,7 @@ impl fmt::Display for FenError {
                 write!(f, "FEN has {found} fields; at most 6 are allowed")
             }
             FenError::BadField { field, text, why } => {
-                write!(f, "FEN field '{field}' ({text:?}): {why}")
+                write!(f, "FEN field '{field}' ({}): {why}", Clipped(text))
             }
             FenError::Impossible { reasons } => {
                 f.write_str("impossible position: ")?;
@@ -336,30 +336,35 @@ pub enum MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let clipped = |text: &str| Clipped(text).to_string();
         match self {
             MoveError::Empty => f.write_str("no move given"),
             MoveError::Unparseable { text } => {
                 write!(
                     f,
-                    "move {text:?} is neither SAN (like Nxe5) nor UCI (like g1f3)"
+                    "move {} is neither SAN (like Nxe5) nor UCI (like g1f3)",
+                    clipped(text)
                 )
             }
             MoveError::Illegal { text, candidates } if candidates.is_empty() => {
-                write!(f, "move {text:?} is not legal in this position")
+                write!(f, "move {} is not legal in this position", clipped(text))
             }
             MoveError::Illegal { text, candidates } => write!(
                 f,
-                "move {text:?} is not legal in this position (legal moves nearby: {})",
+                "move {} is not legal in this position (legal moves nearby: {})",
+                clipped(text),
                 candidates.join(", ")
             ),
             MoveError::Ambiguous { text, candidates } => write!(
                 f,
-                "move {text:?} is ambiguous: it fits {}",
+                "move {} is ambiguous: it fits {}",
+                clipped(text),
                 candidates.join(" and ")
             ),
             MoveError::Unsupported { text } => write!(
                 f,
-                "move {text:?} is a piece drop, not a move of standard chess"
+                "move {} is a piece drop, not a move of standard chess",
+                clipped(text)
             ),
         }
     }
@@ -535,4 +540,19 @@ pub fn see_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     Move::try_from(&m).map_err(|_| MoveError::Unsupported {
         text: text.to_string(),
     })
+}
+
+/// Text from the input quoted in a message, clipped: a 10 MB cell makes a short message.
+pub struct Clipped<'a>(pub &'a str);
+
+/// The most characters of input text a message quotes.
+const QUOTED_CHARS: usize = 60;
+
+impl fmt::Display for Clipped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(QUOTED_CHARS) {
+            None => write!(f, "{:?}", self.0),
+            Some((end, _)) => write!(f, "{:?}... ({} bytes)", &self.0[..end], self.0.len()),
+        }
+    }
 }

@@ -63,20 +63,27 @@ impl InputName {
         }
     }
 
-    /// Opens it as the bytes stored (compressed or not).
-    pub fn open_raw(&self) -> io::Result<Box<dyn Read + Send>> {
-        if self.is_stdin() {
-            return Ok(Box::new(io::stdin()));
-        }
-        Ok(Box::new(File::open(&self.0)?))
-    }
-
-    /// Opens it and decompresses it if it is compressed; the error names the input.
+    /// Opens it and decompresses it if it is compressed; the error names the input. A
+    /// Parquet file is refused: it is a table, not a stream of text.
     pub fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
-        let raw = self.open_raw().map_err(|source| InputError::Open {
-            name: self.display(),
-            source,
-        })?;
+        let raw = match self.open_source() {
+            Ok(Opened::Stream(raw)) => raw,
+            Ok(Opened::Parquet(_)) => {
+                return Err(InputError::Read {
+                    name: self.display(),
+                    source: io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "it is a Parquet table, not lines of text",
+                    ),
+                })
+            }
+            Err(source) => {
+                return Err(InputError::Open {
+                    name: self.display(),
+                    source,
+                })
+            }
+        };
         decompress(raw).map_err(|source| InputError::Read {
             name: self.display(),
             source,

@@ -221,7 +221,10 @@ fn walk_row(
     };
     let mut pos = match crate::parse::position(&row.fen) {
         Ok(pos) => pos,
-        Err(e) => return sink.note(skipped(format!("bad FEN {:?}: {e}", row.fen))),
+        Err(e) => {
+            let fen = crate::parse::Clipped(&row.fen);
+            return sink.note(skipped(format!("bad FEN {fen}: {e}")));
+        }
     };
     let mode = shakmaty::CastlingMode::Standard;
     let apply = row.apply;

@@ -76,8 +76,15 @@ impl TableRow {
     }
 }
 
-/// A moves field as tables write it: UCI moves separated by spaces.
+/// A moves field as tables write it: UCI moves separated by spaces, or a JSON array of
+/// them (`["e2e4","e7e5"]`, as a data frame's list column saved to CSV writes it).
 pub fn moves_of(text: &str) -> Vec<String> {
+    let trimmed = text.trim();
+    if trimmed.starts_with('[') && trimmed.ends_with(']') {
+        if let Ok(items) = serde_json::from_str::<Vec<serde_json::Value>>(trimmed) {
+            return items.iter().filter_map(as_text).collect();
+        }
+    }
     text.split_whitespace().map(String::from).collect()
 }
 
@@ -344,4 +351,31 @@ pub fn read_jsonl(
             });
         emit(row)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moves_cell_is_words_or_a_json_array() {
+        assert_eq!(moves_of(" e2e4  e7e5 "), ["e2e4", "e7e5"]);
+        assert_eq!(moves_of("[\"e2e4\", \"e7e5\"]"), ["e2e4", "e7e5"]);
+        assert!(moves_of("[]").is_empty());
+        // Not JSON: words, which the replay then refuses by name.
+        assert_eq!(moves_of("[e2e4]"), ["[e2e4]"]);
+    }
+
+    #[test]
+    fn an_unclosed_quote_is_told_from_a_doubled_one() {
+        assert!(unclosed_quote(b"a,\"b"));
+        assert!(unclosed_quote(b"\"a\"\"b"));
+        assert!(!unclosed_quote(b"\"a\"\"b\",c"));
+        assert!(!unclosed_quote(b"a\"b,c"));
+        let mut line = CsvLine::new();
+        assert_eq!(
+            line.split(" a ,\"b,c\",\"d\"\"e\"").unwrap(),
+            ["a", "b,c", "d\"e"]
+        );
+    }
 }

@@ -4,7 +4,7 @@
 //! that memory stays flat however large the input; the Python package analyses them as
 //! they come. Problems found while reading become [`Note`]s in their place in the input.
 
-use crate::format::{detect, first_line, sniff, Format, Sniffed};
+use crate::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
 use crate::note::{Note, Place};
 use crate::pgn::Collector;
 use crate::pool::Pool;
@@ -149,7 +149,10 @@ pub fn read_input(
             return sender.push(Work::Note(note));
         }
     };
-    let format = match reading.format.or_else(|| detect(&prefix)) {
+    let format = match reading
+        .format
+        .or_else(|| detect_with(&prefix, reading.columns.fen))
+    {
         Some(f) => f,
         // Nothing but blank and comment lines: an empty input, nothing to skip.
         None if first_line(&prefix).is_none() => return true,

@@ -21,6 +21,7 @@ could not be read (the message ``seeswap scan`` prints), null on the rows of pos
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -38,6 +39,10 @@ __all__ = ["BLOCK_BYTES", "scan"]
 
 #: Bytes per partition of a large uncompressed EPD file.
 BLOCK_BYTES = 64 << 20
+
+#: About how much larger a compressed PGN is once read (zstd text 5x, rows more): a
+#: compressed file larger than ``block_bytes / _INFLATION`` is warned about.
+_INFLATION = 16
 
 #: Bytes read from each file's start to tell its compression and format.
 _HEAD_BYTES = 1 << 16
@@ -246,6 +251,16 @@ def scan(
         epd = (format or detected) == "epd"
         # Byte ranges are cut at LF: a file with lone-CR line ends (old Mac) is read whole.
         lone_cr = b"\r" in head.replace(b"\r\n", b"")
+        if compression is not None and size > block_bytes // _INFLATION:
+            # As Dask's read_csv warns: a compressed stream cannot be cut, so one worker
+            # holds this whole file's rows.
+            warnings.warn(
+                f"{name} is {compression}-compressed ({size:,} bytes) and cannot be cut "
+                "into partitions: one worker reads it whole and holds all its rows. "
+                "Split it first into parts of whole games with "
+                f"`seeswap split {name} parts/`, then scan 'parts/*.zst'.",
+                stacklevel=2,
+            )
         if compression is not None or not epd or size <= block_bytes or lone_cr:
             part = dask.delayed(_partition)(
                 path, name, None, fmt, rules, values, tag_list, table, storage
