@@ -180,9 +180,7 @@ def _expanded(urlpath: str | Sequence[str], storage: dict) -> list[str]:
         protocol = fs.protocol if isinstance(fs.protocol, str) else fs.protocol[0]
         matches = sorted(fs.glob(path))
         prefix = "" if protocol in ("file", "local") else f"{protocol}://"
-        found.extend(
-            m if "://" in m or not prefix else prefix + m for m in matches
-        )
+        found.extend(m if "://" in m or not prefix else prefix + m for m in matches)
     return found
 
 
