@@ -296,11 +296,11 @@ struct ValuesJson {
 impl From<PieceValues> for ValuesJson {
     fn from(v: PieceValues) -> Self {
         ValuesJson {
-            pawn: v.of(Role::Pawn),
-            knight: v.of(Role::Knight),
-            bishop: v.of(Role::Bishop),
-            rook: v.of(Role::Rook),
-            queen: v.of(Role::Queen),
+            pawn: v.value(Role::Pawn),
+            knight: v.value(Role::Knight),
+            bishop: v.value(Role::Bishop),
+            rook: v.value(Role::Rook),
+            queen: v.value(Role::Queen),
         }
     }
 }

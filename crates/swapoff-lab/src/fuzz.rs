@@ -248,7 +248,7 @@ fn check_values(v: &PieceValues) {
         "{v}"
     );
     assert!(all.windows(2).all(|w| w[0] <= w[1]), "{v}");
-    assert_eq!(v.of(swapoff::Role::King), 0);
+    assert_eq!(v.value(swapoff::Role::King), 0);
 }
 
 fn check_rules_text(text: &str) {

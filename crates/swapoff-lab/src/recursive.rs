@@ -72,17 +72,17 @@ pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move, rules: Rules, values: &Pie
         if let Some(victim) = Square::from_coords(mv.to.file(), mv.from.rank()) {
             if pos.piece_on(victim).is_some() {
                 pos.take_off(victim);
-                gain += values.of(Role::Pawn);
+                gain += values.value(Role::Pawn);
             }
         }
     }
     if let Some((_, captured)) = pos.piece_on(mv.to) {
-        gain += values.of(captured);
+        gain += values.value(captured);
         pos.take_off(mv.to);
     }
     let placed = match mv.kind {
         MoveKind::Promotion(promoted) => {
-            gain += values.of(promoted) - values.of(role);
+            gain += values.value(promoted) - values.value(role);
             promoted
         }
         _ => role,
@@ -350,14 +350,14 @@ impl<B: SeeBoard + ?Sized> Context<'_, B> {
         let Some((from, role)) = self.choose(pos, side) else {
             return 0;
         };
-        let mut gain = self.values.of(on_square);
+        let mut gain = self.values.value(on_square);
         let mut placed = role;
         if self.spec.promote_recaptures
             && role == Role::Pawn
             && self.to.rank() == side.promotion_rank()
         {
             placed = Role::Queen;
-            gain += self.values.of(Role::Queen) - self.values.of(Role::Pawn);
+            gain += self.values.value(Role::Queen) - self.values.value(Role::Pawn);
         }
         let mut next = *pos;
         next.take_off(from);

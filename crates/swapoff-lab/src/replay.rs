@@ -15,10 +15,7 @@ use swapoff_scan::calls::{each, replay, CallLog, CallPosition, Difference, Varia
 use swapoff_scan::records::InputName;
 
 /// The engine's piece values (its king, 20,000, is never taken).
-const VALUES: PieceValues = match PieceValues::new(100, 320, 330, 500, 900) {
-    Ok(values) => values,
-    Err(_) => panic!("tantabus's values are valid"),
-};
+const VALUES: PieceValues = PieceValues::of(100, 320, 330, 500, 900);
 
 /// Flags of `swapoff-lab replay`.
 #[derive(clap::Args, Debug)]

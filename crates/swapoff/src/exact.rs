@@ -174,12 +174,12 @@ fn search<B: SeeBoard + ?Sized>(
         return beta;
     }
     alpha = alpha.max(0);
-    let taken = values.of(state.on_square);
+    let taken = values.value(state.on_square);
     let promotion_base = values.pawn();
     for_each_capture(board, state, side, |_, role, placed, next| {
         let gain = taken
             + if placed != role {
-                values.of(placed) - promotion_base
+                values.value(placed) - promotion_base
             } else {
                 0
             };
@@ -274,9 +274,9 @@ pub(crate) fn trace<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceVal
         let mut chosen = None;
         if best > 0 {
             for_each_capture(board, &state, side, |from, role, placed, next| {
-                let g = values.of(taken)
+                let g = values.value(taken)
                     + if placed != role {
-                        values.of(placed) - values.pawn()
+                        values.value(placed) - values.pawn()
                     } else {
                         0
                     };
@@ -289,15 +289,15 @@ pub(crate) fn trace<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceVal
         }
         let previous = *gains.last().unwrap_or(&0);
         let Some((from, role, placed, next)) = chosen else {
-            gains.push(values.of(taken) - previous);
+            gains.push(values.value(taken) - previous);
             break;
         };
         let bonus = if placed != role {
-            values.of(placed) - values.pawn()
+            values.value(placed) - values.pawn()
         } else {
             0
         };
-        gains.push(values.of(taken) + bonus - previous);
+        gains.push(values.value(taken) + bonus - previous);
         captures.push(Capture {
             side,
             from,

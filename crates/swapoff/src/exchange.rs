@@ -61,7 +61,8 @@ impl Opening {
     /// What the first move wins by itself: the captured piece, plus the promotion's gain.
     #[inline(always)]
     pub fn gain(&self, values: &PieceValues) -> i32 {
-        self.captured.map_or(0, |r| values.of(r)) + values.of(self.placed) - values.of(self.role)
+        self.captured.map_or(0, |r| values.value(r)) + values.value(self.placed)
+            - values.value(self.role)
     }
 }
 
@@ -89,7 +90,7 @@ impl Start {
         match mv.kind {
             MoveKind::Promotion(promoted) => {
                 let moved = start.placed;
-                start.placed = values.of(promoted);
+                start.placed = values.value(promoted);
                 start.gain += start.placed - moved;
             }
             MoveKind::EnPassant => start.gain += values.pawn(),
@@ -147,7 +148,7 @@ fn occupant_value<B: SeeBoard + ?Sized>(board: &B, sq: Square, values: &PieceVal
     if B::CHEAP_OCCUPANT {
         values.of_occupant(board.role_on(sq))
     } else {
-        values.of(board.occupant(sq))
+        values.value(board.occupant(sq))
     }
 }
 
@@ -234,7 +235,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
             0
         };
         if R::CHECKS && exposure & self.vacated != 0 {
-            core::hint::cold_path();
+            crate::cold_path();
             if self.discovered_check(side) {
                 return self.take_king(side, candidates);
             }
@@ -276,7 +277,7 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
             if R::PINS != PinRule::Uncovered || exposure & sq.bit() == 0 {
                 return Some(sq);
             }
-            core::hint::cold_path();
+            crate::cold_path();
             if !self.uncovers(side, sq) {
                 return Some(sq);
             }

@@ -89,6 +89,13 @@ mod trace;
 mod types;
 mod values;
 
+#[cfg(feature = "cozy-chess")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
+pub mod cozy;
+#[cfg(feature = "shakmaty")]
+#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
+pub mod shakmaty;
+
 #[cfg(feature = "shakmaty")]
 #[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
 pub use adapters::UnsupportedMove;
@@ -107,17 +114,25 @@ pub use types::{Bitboard, Color, Move, MoveKind, Role, Square};
 pub use values::{ParseValuesError, PieceValues, ValuesError, MAX_PIECE_VALUE};
 
 /// The repository README's Rust example, compiled and run as a doc test so it cannot rot
-/// (its command examples are checked by the command-line tool's tests).
-#[cfg(doctest)]
+/// (its command examples are checked by the command-line tool's tests). It needs the
+/// cozy-chess adapter; the guide's recipes need both adapters.
+#[cfg(all(doctest, feature = "cozy-chess"))]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
 
 /// The engine authors' guide (`docs/engines.md`): its recipes run as doc tests.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "cozy-chess", feature = "shakmaty"))]
 #[doc = include_str!("../../../docs/engines.md")]
 struct EnginesGuideDoctests;
 
 /// The crate README's example, run as a doc test too.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "cozy-chess"))]
 #[doc = include_str!("../README.md")]
 struct CrateReadmeDoctests;
+
+/// Marks the branch that calls it as unlikely, as `core::hint::cold_path` does from Rust
+/// 1.95 on: a call to a `#[cold]` function weighs its branch down the same way on the
+/// library's older toolchain floor.
+#[cold]
+#[inline]
+pub(crate) fn cold_path() {}

@@ -194,10 +194,7 @@ pub fn see_with<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceValues)
 /// ```
 /// # #[cfg(feature = "cozy-chess")] {
 /// use swapoff::{see_ge_with, Move, PieceValues};
-/// const VALUES: PieceValues = match PieceValues::new(100, 320, 330, 500, 950) {
-///     Ok(values) => values,
-///     Err(_) => panic!(),
-/// };
+/// const VALUES: PieceValues = PieceValues::of(100, 320, 330, 500, 950);
 /// let board: cozy_chess::Board = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
 /// let rxd5 = Move::from_cozy(&board, "d1d5".parse().unwrap());
 /// assert!(see_ge_with(&board, rxd5, 320, &VALUES));
@@ -252,7 +249,7 @@ pub(crate) fn window<B: SeeBoard + ?Sized, R: FastRules>(
     beta: i32,
 ) -> i32 {
     if is_unusual::<B, R>(board, mv) {
-        core::hint::cold_path();
+        crate::cold_path();
         return unusual_window::<B, R>(board, mv, values, alpha, beta);
     }
     walk::<B, R, false>(
@@ -353,7 +350,7 @@ fn walk<B: SeeBoard + ?Sized, R: FastRules, const PROMOTIONS: bool>(
             (role, false)
         };
         let gain = on_square + if promoted { promotion_gain } else { 0 };
-        on_square = values.of(placed);
+        on_square = values.value(placed);
         if side == start.mover {
             score += gain;
             if score <= alpha {
@@ -396,7 +393,7 @@ pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
     threshold: i32,
 ) -> bool {
     if is_unusual::<B, R>(board, mv) {
-        core::hint::cold_path();
+        crate::cold_path();
         return unusual_threshold::<B, R>(board, mv, values, threshold);
     }
     if B::CHEAP_OCCUPANT {
@@ -423,7 +420,7 @@ pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
         let start = Start {
             mover,
             gain: captured,
-            placed: values.of(board.occupant(mv.from)),
+            placed: values.value(board.occupant(mv.from)),
         };
         return threshold_from::<B, R>(board, mv, values, start, threshold);
     }
@@ -431,7 +428,7 @@ pub(crate) fn threshold<B: SeeBoard + ?Sized, R: FastRules>(
     let Some((from, role)) = exchange.find(!mover) else {
         return true;
     };
-    swap = values.of(role) - (values.of(board.occupant(mv.from)) - swap);
+    swap = values.value(role) - (values.value(board.occupant(mv.from)) - swap);
     if swap < 0 {
         return false;
     }
@@ -501,13 +498,13 @@ fn threshold_walk<B: SeeBoard + ?Sized, R: FastRules>(
         // `swap` is now what the other side reaches by taking `role` back for free. The
         // mover needs a balance of at least 0, its opponent one below 0: hence the
         // `verdict` offset.
-        swap = values.of(role) - swap;
+        swap = values.value(role) - swap;
         if swap < i32::from(verdict) {
             return verdict;
         }
         // Most walks end above; telling the compiler so keeps the register spills of the
         // longer walks off the path every call takes.
-        core::hint::cold_path();
+        crate::cold_path();
         exchange.play(from, role);
     }
 }

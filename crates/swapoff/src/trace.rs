@@ -170,7 +170,7 @@ pub(crate) fn trace_fast<B: SeeBoard + ?Sized, R: FastRules>(
             0
         };
         let previous = *gains.last().unwrap_or(&0);
-        gains.push(values.of(on_square) + bonus - previous);
+        gains.push(values.value(on_square) + bonus - previous);
         captures.push(Capture {
             side,
             from,
@@ -183,7 +183,7 @@ pub(crate) fn trace_fast<B: SeeBoard + ?Sized, R: FastRules>(
         side = !side;
     }
     let previous = *gains.last().unwrap_or(&0);
-    gains.push(values.of(on_square) - previous);
+    gains.push(values.value(on_square) - previous);
     Trace::from_gains(captures, gains)
 }
 

@@ -150,8 +150,41 @@ impl PieceValues {
 
     /// The value of `role` (0 for the king).
     #[inline(always)]
-    pub const fn of(&self, role: Role) -> i32 {
+    pub const fn value(&self, role: Role) -> i32 {
         self.table[role.index()]
+    }
+
+    /// Values for pawn, knight, bishop, rook and queen, as a `const` an engine writes in
+    /// one line. Values [`new`](Self::new) refuses do not compile in a `const` (and panic
+    /// elsewhere), with the reason.
+    ///
+    /// ```
+    /// use swapoff::PieceValues;
+    /// const VALUES: PieceValues = PieceValues::of(100, 320, 330, 500, 950);
+    /// assert_eq!(VALUES.value(swapoff::Role::Bishop), 330);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// // A queen worth less than a rook.
+    /// const WRONG: swapoff::PieceValues = swapoff::PieceValues::of(100, 300, 300, 500, 400);
+    /// ```
+    pub const fn of(pawn: i32, knight: i32, bishop: i32, rook: i32, queen: i32) -> PieceValues {
+        match PieceValues::new(
+            pawn as i64,
+            knight as i64,
+            bishop as i64,
+            rook as i64,
+            queen as i64,
+        ) {
+            Ok(values) => values,
+            Err(ValuesError::NotPositive { .. }) => panic!("piece values must be positive"),
+            Err(ValuesError::TooLarge { .. }) => {
+                panic!("a piece value is larger than MAX_PIECE_VALUE")
+            }
+            Err(ValuesError::OutOfOrder { .. }) => panic!(
+                "piece values must not decrease in the order pawn, knight, bishop, rook, queen"
+            ),
+        }
     }
 
     /// The value of what stands on a square: 0 when it is empty (`None`). Without a

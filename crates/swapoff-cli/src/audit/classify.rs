@@ -327,8 +327,8 @@ pub fn classify(
     }
     let opening_placed = first.promotion.unwrap_or(first.piece);
     state.play(mv.from, to, mover, opening_placed);
-    let gain0 = first.captured.map_or(0, |r| values.of(r)) + values.of(opening_placed)
-        - values.of(first.piece);
+    let gain0 = first.captured.map_or(0, |r| values.value(r)) + values.value(opening_placed)
+        - values.value(first.piece);
     let sequence: Vec<Step> = trace.captures[1..]
         .iter()
         .map(|c| Step {
@@ -347,8 +347,8 @@ pub fn classify(
         let node = k + 1;
         let side = side_at(node);
         let before = states[node];
-        let taken = before.role_on(to).map_or(0, |r| values.of(r));
-        raw.push(taken + values.of(step.placed) - values.of(step.piece));
+        let taken = before.role_on(to).map_or(0, |r| values.value(r));
+        raw.push(taken + values.value(step.placed) - values.value(step.piece));
         let mut after = before;
         after.play(step.from, to, side, step.placed);
         states.push(after);
@@ -474,7 +474,7 @@ pub fn classify(
         }
     } else if f.piece == Role::King || g.piece == Role::King {
         verdict(Cause::KingRule, said)
-    } else if values.of(f.piece) == values.of(g.piece) {
+    } else if values.value(f.piece) == values.value(g.piece) {
         verdict(Cause::EqualValueOrder, said)
     } else {
         verdict(Cause::Other, said)
