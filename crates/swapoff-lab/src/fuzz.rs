@@ -11,13 +11,14 @@ use swapoff::{Move, PieceValues, PreparedBoard, Rules, See, MAX_PIECE_VALUE};
 use swapoff_scan::{parse, suite};
 
 /// Names of the fuzz targets, which are also the names of the seed folders.
-pub const TARGETS: [&str; 2] = ["parse_inputs", "see_invariants"];
+pub const TARGETS: [&str; 3] = ["parse_inputs", "see_invariants", "read_inputs"];
 
 /// Runs the check of the target called `name` on `data`; `false` for an unknown name.
 pub fn run_target(name: &str, data: &[u8]) -> bool {
     match name {
         "parse_inputs" => parse_inputs(data),
         "see_invariants" => see_invariants(data),
+        "read_inputs" => read_inputs(data),
         _ => return false,
     }
     true
@@ -523,5 +524,95 @@ pub fn see_invariants(data: &[u8]) {
                 "{fen} {mv}: see_ge({t})"
             );
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// read_inputs
+// ---------------------------------------------------------------------------------------
+
+/// Counts what a scan hands on: rows and notes, in order.
+#[derive(Default)]
+struct Counted {
+    rows: usize,
+    notes: usize,
+}
+
+impl swapoff_scan::rows::Sink for Counted {
+    fn row(&mut self, row: &swapoff_scan::rows::Row<'_>) {
+        assert!(!row.fen.is_empty(), "a row without its FEN");
+        self.rows += 1;
+    }
+
+    fn note(&mut self, note: swapoff_scan::note::Note) {
+        assert!(!note.message.is_empty(), "a note without a reason");
+        assert!(
+            note.message.len() < 4096,
+            "a note of {} bytes",
+            note.message.len()
+        );
+        self.notes += 1;
+    }
+}
+
+/// Arbitrary bytes through the whole reading of `seeswap scan`, as every format (told
+/// from the content, and forced to each one): decompression, format detection, the
+/// EPD, PGN, CSV, JSON Lines and Parquet readers, and the scan of each unit. Nothing may
+/// panic (a dictionary-encoded Parquet column once did), and every message must be short.
+pub fn read_inputs(data: &[u8]) {
+    use swapoff_scan::format::Format;
+    use swapoff_scan::pool::Pool;
+    use swapoff_scan::rows::Scanner;
+    use swapoff_scan::table::TableColumns;
+    use swapoff_scan::units::{read_input, Reading};
+    let formats = [
+        None,
+        Some(Format::Epd),
+        Some(Format::Pgn),
+        Some(Format::Csv),
+        Some(Format::Jsonl),
+        Some(Format::Parquet),
+    ];
+    let scanner = Scanner {
+        see: See::new(Rules::Default),
+        full_rows: true,
+    };
+    let tags = vec!["Event".to_string(), "Moves".to_string()];
+    // Tables read as positions, and as puzzles with a moves column.
+    let plain = TableColumns::default();
+    let puzzles = TableColumns {
+        moves: Some("moves"),
+        ..TableColumns::default()
+    };
+    for (format, columns) in formats
+        .into_iter()
+        .flat_map(|f| [(f, plain.clone()), (f, puzzles.clone())])
+    {
+        let texts = Pool::default();
+        let reading = Reading {
+            format,
+            tags: &tags,
+            texts: &texts,
+            columns,
+        };
+        let mut sink = Counted::default();
+        let mut units = 0usize;
+        read_input(
+            0,
+            Box::new(std::io::Cursor::new(data.to_vec())),
+            0,
+            &reading,
+            &mut |work| {
+                units += 1;
+                scanner.process(&work, &mut sink);
+                true
+            },
+        );
+        // Input with content gives a row or a note: nothing is dropped without a word.
+        let blank = data.iter().all(|b| b.is_ascii_whitespace());
+        assert!(
+            blank || sink.rows + sink.notes > 0 || units == 0 || format.is_none(),
+            "{format:?}: {units} units gave neither a row nor a note"
+        );
     }
 }

@@ -70,6 +70,11 @@ fn see_invariants_seeds_replay() {
     replay("see_invariants");
 }
 
+#[test]
+fn read_inputs_seeds_replay() {
+    replay("read_inputs");
+}
+
 /// Every seed folder belongs to a target this test replays, so no finding is forgotten.
 #[test]
 fn every_seed_folder_is_replayed() {
