@@ -311,6 +311,44 @@ fn sniff(head: &[u8]) -> (Option<&'static str>, Option<&'static str>) {
 
 mod pairs;
 mod scan;
+mod stream;
+
+/// `seeswap scan`'s rows of the files `paths`, streamed (see `stream`): an
+/// "arrow_array_stream" PyCapsule whose batches are made on every core as they are read.
+#[pyfunction]
+#[pyo3(signature = (paths, rules, values=None, format="auto", tags=Vec::new(), fen_column="fen", moves_column=None, apply=1, movetext_column="movetext", threads=0))]
+#[allow(clippy::too_many_arguments)]
+fn scan_stream<'py>(
+    py: Python<'py>,
+    paths: Vec<std::path::PathBuf>,
+    rules: &str,
+    values: Option<(i64, i64, i64, i64, i64)>,
+    format: &str,
+    tags: Vec<String>,
+    fen_column: &str,
+    moves_column: Option<&str>,
+    apply: usize,
+    movetext_column: &str,
+    threads: usize,
+) -> PyResult<Bound<'py, PyCapsule>> {
+    let options = stream::Options {
+        see: evaluator(rules, values)?,
+        format: read_format(format)?,
+        tags,
+        fen_column: fen_column.to_string(),
+        moves_column: moves_column.map(String::from),
+        apply,
+        movetext_column: movetext_column.to_string(),
+        threads,
+    };
+    let inputs = paths
+        .into_iter()
+        .map(swapoff_scan::records::InputName::from)
+        .collect();
+    let rows = stream::start(inputs, options).map_err(error)?;
+    let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(rows));
+    PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+}
 
 /// The module.
 #[pymodule]
@@ -319,6 +357,7 @@ fn _swapoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pairs::see_many, m)?)?;
     m.add_function(wrap_pyfunction!(pairs::see_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(scan_block, m)?)?;
+    m.add_function(wrap_pyfunction!(scan_stream, m)?)?;
     m.add_function(wrap_pyfunction!(sniff, m)?)?;
     m.add("SwapoffError", m.py().get_type::<SwapoffError>())?;
     Ok(())

@@ -16,6 +16,7 @@ Every bad input raises :class:`SwapoffError`, a :class:`ValueError`.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from typing import Any, Literal, Optional, TypedDict
 
@@ -24,6 +25,7 @@ import numpy as np
 from ._swapoff import Position as _Position
 from ._swapoff import SwapoffError
 from ._swapoff import scan_block as _scan_block
+from ._swapoff import scan_stream as _scan_stream
 from ._swapoff import see_arrow as _see_arrow
 from ._swapoff import see_many as _see_many
 
@@ -31,6 +33,7 @@ __all__ = [
     "Analysis",
     "BySide",
     "CaptureSee",
+    "Format",
     "Hanging",
     "HangingPiece",
     "Rules",
@@ -41,6 +44,7 @@ __all__ = [
     "Values",
     "analyze",
     "analyze_many",
+    "scan",
     "see",
     "see_ge",
     "see_many",
@@ -447,3 +451,73 @@ def analyze_many(
     fen = pc.coalesce(table["fen"], pa.array(texts, pa.string()))
     table = table.set_column(table.schema.get_field_index("fen"), "fen", fen)
     return table.drop_columns(["file", "game", "ply"])
+
+
+#: A file format ``scan`` is told (``None``: from each file's content).
+Format = Literal["epd", "pgn", "csv", "jsonl", "parquet"]
+
+
+def _files(paths: str | os.PathLike | Sequence[str | os.PathLike]) -> list[str]:
+    """Every file the paths name: a pattern (``*``, ``?``, ``[...]``) is expanded and
+    sorted, a path without one stays as it is (``-`` is standard input)."""
+    import glob
+
+    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    files: list[str] = []
+    for item in items:
+        text = os.fspath(item)
+        if glob.has_magic(text):
+            found = sorted(glob.glob(text))
+            if not found:
+                raise FileNotFoundError(f"no file matches {text!r}")
+            files.extend(found)
+        else:
+            files.append(text)
+    if not files:
+        raise FileNotFoundError("no file to scan")
+    return files
+
+
+def scan(
+    paths: str | os.PathLike | Sequence[str | os.PathLike],
+    *,
+    rules: Rules = "default",
+    values: Values = None,
+    format: Format | None = None,
+    tags: Sequence[str] = (),
+    fen_column: str = "fen",
+    moves_column: str | None = None,
+    apply: int = 1,
+    movetext_column: str = "movetext",
+    threads: int = 0,
+) -> Any:
+    """``seeswap scan``'s rows of the files ``paths`` names (a path, a glob, or a list of
+    them) as a ``pyarrow.RecordBatchReader``: the rows are made on every core (``threads``:
+    0 for one per core) while the reader is read, a batch of a few tens of thousands of
+    rows at a time, so memory stays flat whatever the files' size. The columns are
+    ``seeswap scan --parquet``'s with ``file`` and ``error`` (why a line, game or file was
+    skipped; null on positions); the options are the command's flags of the same names.
+    DuckDB queries the reader directly and polars reads it (``polars.from_arrow``); this
+    is the one-machine path, :func:`swapoff.dask.scan` the cluster one. Needs pyarrow.
+    """
+    try:
+        import pyarrow as pa
+    except ImportError:
+        raise SwapoffError("scan needs pyarrow: pip install pyarrow") from None
+    if format not in (None, "epd", "pgn", "csv", "jsonl", "parquet"):
+        raise ValueError(
+            f"format is 'epd', 'pgn', 'csv', 'jsonl', 'parquet' or None, not {format!r}"
+        )
+    stream = _scan_stream(
+        _files(paths),
+        rules,
+        _values(values),
+        format or "auto",
+        [str(t) for t in tags],
+        str(fen_column),
+        None if moves_column is None else str(moves_column),
+        int(apply),
+        str(movetext_column),
+        int(threads),
+    )
+    return pa.RecordBatchReader._import_from_c_capsule(stream)

@@ -60,4 +60,16 @@ def scan_block(
     apply: int = 1,
     movetext_column: str = "movetext",
 ) -> object: ...  # a PyCapsule named "arrow_array_stream" (the Arrow C stream)
+def scan_stream(
+    paths: list[str],
+    rules: str,
+    values: _Values = None,
+    format: str = "auto",
+    tags: list[str] = ...,
+    fen_column: str = "fen",
+    moves_column: str | None = None,
+    apply: int = 1,
+    movetext_column: str = "movetext",
+    threads: int = 0,
+) -> object: ...  # a PyCapsule named "arrow_array_stream" (the Arrow C stream)
 def sniff(head: bytes) -> tuple[str | None, str | None]: ...

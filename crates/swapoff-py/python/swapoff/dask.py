@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import dask
 import dask.dataframe as dd
@@ -32,7 +32,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from . import Rules, Values, _values
+from . import Format, Rules, Values, _values
 from ._swapoff import scan_block, sniff
 
 __all__ = ["BLOCK_BYTES", "scan"]
@@ -46,8 +46,6 @@ _INFLATION = 16
 
 #: Bytes read from each file's start to tell its compression and format.
 _HEAD_BYTES = 1 << 16
-
-Format = Literal["epd", "pgn", "csv", "jsonl", "parquet"]
 
 
 def _frame(rows: Any) -> pd.DataFrame:

@@ -1,0 +1,181 @@
+//! `swapoff.scan`: files to `seeswap scan`'s rows as a stream of Arrow record batches,
+//! computed on every core while the consumer (pyarrow, DuckDB, polars) reads them.
+//!
+//! The pipeline is the command's: a reading thread cuts the inputs into units of work
+//! (`units::read_all`), a batch of units is analysed in parallel (rayon), and the rows come
+//! out in input order. Both hand-overs are bounded channels, so memory stays flat however
+//! large the input: the pipeline waits while the consumer has not taken the batches
+//! before. A consumer that stops reading (drops the stream) ends the pipeline.
+
+use arrow_array::{RecordBatch, RecordBatchReader};
+use arrow_schema::{ArrowError, SchemaRef};
+use rayon::prelude::*;
+use std::sync::atomic::AtomicU64;
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::Arc;
+use swapoff::See;
+use swapoff_scan::arrow::{Columns, Layout};
+use swapoff_scan::format::Format;
+use swapoff_scan::note::Note;
+use swapoff_scan::pool::Pool;
+use swapoff_scan::records::InputName;
+use swapoff_scan::rows::{Row, Scanner, Sink};
+use swapoff_scan::table::TableColumns;
+use swapoff_scan::units::{read_all, Reading, Work, BATCH_UNITS};
+
+/// Batches analysed ahead of the consumer (each one [`BATCH_UNITS`] units of work).
+const AHEAD: usize = 2;
+
+/// How the inputs are read: what `seeswap scan`'s flags of the same names say.
+pub struct Options {
+    /// Rules and values.
+    pub see: See,
+    /// The format of every input (`None`: told from each one's content).
+    pub format: Option<Format>,
+    /// Tags (or table columns) carried as `tag_NAME` columns.
+    pub tags: Vec<String>,
+    /// A table's FEN column, moves column, moves applied first, and movetext column.
+    pub fen_column: String,
+    /// See [`TableColumns::moves`].
+    pub moves_column: Option<String>,
+    /// See [`TableColumns::apply`].
+    pub apply: usize,
+    /// See [`TableColumns::movetext`].
+    pub movetext_column: String,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+}
+
+/// Rows and notes of one unit of work as Arrow columns (notes as error rows).
+struct UnitRows<'a> {
+    names: &'a [String],
+    columns: Columns,
+}
+
+impl Sink for UnitRows<'_> {
+    fn row(&mut self, row: &Row<'_>) {
+        self.columns.push(row, &self.names[row.file]);
+    }
+
+    fn note(&mut self, note: Note) {
+        self.columns.push_note(&note, &self.names[note.file]);
+    }
+}
+
+/// The rows of `inputs`, streamed: the schema, and the batches as they are made.
+pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, String> {
+    let layout = Layout {
+        file: true,
+        tags: options.tags.clone(),
+        errors: true,
+    };
+    let schema = layout.schema();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let (units_tx, units_rx) = sync_channel::<Vec<Work>>(AHEAD);
+    let (rows_tx, rows_rx) = sync_channel::<Result<RecordBatch, ArrowError>>(AHEAD);
+    let names: Vec<String> = inputs.iter().map(InputName::display).collect();
+    let texts = Arc::new(Pool::default());
+    let reader_texts = Arc::clone(&texts);
+    let reading_options = (
+        options.format,
+        options.tags.clone(),
+        options.fen_column.clone(),
+        options.moves_column.clone(),
+        options.apply,
+        options.movetext_column.clone(),
+    );
+    std::thread::spawn(move || {
+        let (format, tags, fen, moves, apply, movetext) = reading_options;
+        let reading = Reading {
+            format,
+            tags: &tags,
+            texts: &reader_texts,
+            columns: TableColumns {
+                fen: &fen,
+                moves: moves.as_deref(),
+                apply,
+                movetext: &movetext,
+            },
+        };
+        let mut batch = Vec::new();
+        let count = Arc::new(AtomicU64::new(0));
+        read_all(&inputs, &reading, &count, &mut |unit| {
+            batch.push(unit);
+            batch.len() < BATCH_UNITS || units_tx.send(std::mem::take(&mut batch)).is_ok()
+        });
+        if !batch.is_empty() {
+            let _ = units_tx.send(batch);
+        }
+    });
+    let worker_schema = Arc::clone(&schema);
+    std::thread::spawn(move || {
+        let scanner = Scanner {
+            see: options.see,
+            full_rows: true,
+        };
+        for units in units_rx {
+            let parts: Vec<Result<RecordBatch, ArrowError>> = pool.install(|| {
+                units
+                    .par_iter()
+                    .map(|work| {
+                        let mut rows = UnitRows {
+                            names: &names,
+                            columns: Columns::new(&layout, Arc::clone(&worker_schema)),
+                        };
+                        scanner.process(work, &mut rows);
+                        rows.columns.finish()
+                    })
+                    .collect()
+            });
+            for work in units {
+                if let Work::Epd { text, .. } = work {
+                    texts.put(text);
+                }
+            }
+            // One batch a batch of units: a few tens of thousands of rows, not a few
+            // hundred.
+            let joined = parts
+                .into_iter()
+                .collect::<Result<Vec<_>, _>>()
+                .and_then(|parts| arrow_select::concat::concat_batches(&worker_schema, &parts));
+            let failed = joined.is_err();
+            if rows_tx.send(joined).is_err() || failed {
+                // The consumer went away (or the rows cannot be built): stop reading.
+                return;
+            }
+        }
+    });
+    Ok(Streamed {
+        schema,
+        rows: rows_rx,
+    })
+}
+
+/// The batches as they come from the pipeline.
+pub struct Streamed {
+    schema: SchemaRef,
+    rows: Receiver<Result<RecordBatch, ArrowError>>,
+}
+
+impl Iterator for Streamed {
+    type Item = Result<RecordBatch, ArrowError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        // Empty batches (units of only blank lines) are not handed on.
+        loop {
+            match self.rows.recv().ok()? {
+                Ok(batch) if batch.num_rows() == 0 => continue,
+                other => return Some(other),
+            }
+        }
+    }
+}
+
+impl RecordBatchReader for Streamed {
+    fn schema(&self) -> SchemaRef {
+        Arc::clone(&self.schema)
+    }
+}
