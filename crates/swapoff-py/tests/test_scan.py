@@ -78,3 +78,11 @@ def test_a_reader_dropped_early_stops_the_pipeline(tmp_path):
     batches = list(swapoff.scan(big))
     assert len(batches) > 1
     assert sum(b.num_rows for b in batches) == 80_000
+
+
+def test_an_unknown_format_is_refused_by_both_scans():
+    import swapoff.dask
+
+    for scan in (swapoff.scan, swapoff.dask.scan):
+        with pytest.raises(ValueError, match="not 'xml'"):
+            scan(str(DATA / "examples" / "one.epd"), format="xml")

@@ -457,6 +457,15 @@ def analyze_many(
 Format = Literal["epd", "pgn", "csv", "jsonl", "parquet"]
 
 
+def _format(format: Format | None) -> str:
+    """A format as the Rust readers take it (``"auto"``: told from the content)."""
+    if format not in (None, "epd", "pgn", "csv", "jsonl", "parquet"):
+        raise ValueError(
+            f"format is 'epd', 'pgn', 'csv', 'jsonl', 'parquet' or None, not {format!r}"
+        )
+    return format or "auto"
+
+
 def _files(paths: str | os.PathLike | Sequence[str | os.PathLike]) -> list[str]:
     """Every file the paths name: a pattern (``*``, ``?``, ``[...]``) is expanded and
     sorted, a path without one stays as it is (``-`` is standard input)."""
@@ -504,15 +513,11 @@ def scan(
         import pyarrow as pa
     except ImportError:
         raise SwapoffError("scan needs pyarrow: pip install pyarrow") from None
-    if format not in (None, "epd", "pgn", "csv", "jsonl", "parquet"):
-        raise ValueError(
-            f"format is 'epd', 'pgn', 'csv', 'jsonl', 'parquet' or None, not {format!r}"
-        )
     stream = _scan_stream(
         _files(paths),
         rules,
         _values(values),
-        format or "auto",
+        _format(format),
         [str(t) for t in tags],
         str(fen_column),
         None if moves_column is None else str(moves_column),

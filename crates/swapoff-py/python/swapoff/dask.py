@@ -32,7 +32,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from . import Format, Rules, Values, _values
+from . import Format, Rules, Values, _format, _values
 from ._swapoff import scan_block, sniff
 
 __all__ = ["BLOCK_BYTES", "scan"]
@@ -215,10 +215,7 @@ def scan(
     storage = storage_options or {}
     values = _values(values)
     tag_list = [str(t) for t in tags]
-    if format not in (None, "epd", "pgn", "csv", "jsonl", "parquet"):
-        raise ValueError(
-            f"format is 'epd', 'pgn', 'csv', 'jsonl', 'parquet' or None, not {format!r}"
-        )
+    _format(format)
     table = (
         str(fen_column),
         None if moves_column is None else str(moves_column),
