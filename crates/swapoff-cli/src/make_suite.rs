@@ -258,7 +258,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let count = Arc::new(AtomicU64::new(0));
     units::read_all(&inputs, &reading, &count, &mut |work| {
-        walk(&work, true, &mut offering);
+        walk(&work, swapoff_scan::columns::Needs::ALL, &mut offering);
         if let Work::Epd { text, .. } = work {
             texts.put(text);
         }

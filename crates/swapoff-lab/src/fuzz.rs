@@ -575,7 +575,7 @@ pub fn read_inputs(data: &[u8]) {
     ];
     let scanner = Scanner {
         see: See::new(Rules::Default),
-        full_rows: true,
+        needs: swapoff_scan::columns::Needs::ALL,
     };
     let tags = vec!["Event".to_string(), "Moves".to_string()];
     // Tables read as positions, and as puzzles with a moves column.

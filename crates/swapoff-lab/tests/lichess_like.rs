@@ -61,7 +61,7 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
     };
     let scanner = Scanner {
         see: See::default(),
-        full_rows: true,
+        needs: swapoff_scan::columns::Needs::ALL,
     };
     let mut tally = Tally::default();
     let inputs = [InputName::from(path)];

@@ -218,7 +218,7 @@ impl Position {
 /// `fen_column`, `moves_column` and `apply` read CSV, JSON Lines and Parquet positions, and
 /// `movetext_column` Parquet games, as `seeswap scan`'s flags of those names do.
 #[pyfunction]
-#[pyo3(signature = (data, name, format, rules, values=None, first_line=1, tags=Vec::new(), fen_column="fen", moves_column=None, apply=1, movetext_column="movetext"))]
+#[pyo3(signature = (data, name, format, rules, values=None, first_line=1, tags=Vec::new(), fen_column="fen", moves_column=None, apply=1, movetext_column="movetext", columns=None))]
 #[allow(clippy::too_many_arguments)]
 fn scan_block<'py>(
     py: Python<'py>,
@@ -233,8 +233,10 @@ fn scan_block<'py>(
     moves_column: Option<&str>,
     apply: usize,
     movetext_column: &str,
+    columns: Option<&str>,
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let see = evaluator(rules, values)?;
+    let selection = selection(columns)?;
     let source = match data.cast::<PyCapsule>() {
         Ok(capsule) => scan::Source::Batches(import_stream(capsule)?),
         Err(_) if data.cast::<pyo3::types::PyList>().is_ok() => {
@@ -253,7 +255,7 @@ fn scan_block<'py>(
                 apply,
                 movetext: movetext_column,
             };
-            scan::block(source, name, see, first_line, &tags, columns)
+            scan::block(source, name, see, first_line, &tags, columns, selection)
         })
         .map_err(error)?;
     // The Arrow C stream interface: pyarrow takes the batches over without a copy (the
@@ -262,6 +264,14 @@ fn scan_block<'py>(
     let reader = arrow_array::RecordBatchIterator::new(batches.into_iter().map(Ok), schema);
     let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(reader));
     PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+}
+
+/// The row columns asked for, as `seeswap scan --columns` reads them (`None`: all).
+fn selection(columns: Option<&str>) -> PyResult<Option<swapoff_scan::columns::Selection>> {
+    columns
+        .map(swapoff_scan::columns::Selection::parse)
+        .transpose()
+        .map_err(error)
 }
 
 /// A format's name as `scan_block` takes it (`"auto"`: told from the content).
@@ -316,7 +326,7 @@ mod stream;
 /// `seeswap scan`'s rows of the files `paths`, streamed (see `stream`): an
 /// "arrow_array_stream" PyCapsule whose batches are made on every core as they are read.
 #[pyfunction]
-#[pyo3(signature = (paths, rules, values=None, format="auto", tags=Vec::new(), fen_column="fen", moves_column=None, apply=1, movetext_column="movetext", threads=0))]
+#[pyo3(signature = (paths, rules, values=None, format="auto", tags=Vec::new(), fen_column="fen", moves_column=None, apply=1, movetext_column="movetext", threads=0, columns=None))]
 #[allow(clippy::too_many_arguments)]
 fn scan_stream<'py>(
     py: Python<'py>,
@@ -330,6 +340,7 @@ fn scan_stream<'py>(
     apply: usize,
     movetext_column: &str,
     threads: usize,
+    columns: Option<&str>,
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let options = stream::Options {
         see: evaluator(rules, values)?,
@@ -340,6 +351,7 @@ fn scan_stream<'py>(
         apply,
         movetext_column: movetext_column.to_string(),
         threads,
+        columns: selection(columns)?,
     };
     let inputs = paths
         .into_iter()

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use swapoff::See;
 use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::columnar::read_batches;
+use swapoff_scan::columns::{Needs, Selection};
 use swapoff_scan::format::Format;
 use swapoff_scan::note::Note;
 use swapoff_scan::pool::Pool;
@@ -88,7 +89,7 @@ pub enum Source {
 /// The rows of `source` as record batches, with a `file` column holding `name` and an
 /// `error` column. `first_line` is the number of the block's first line (or a table's
 /// first row) in its file; `columns` names a table's FEN, moves and movetext columns (the
-/// columns it carries are `tags`).
+/// columns it carries are `tags`); `selection` the row columns asked for (`None`: all).
 pub fn block(
     source: Source,
     name: &str,
@@ -96,11 +97,14 @@ pub fn block(
     first_line: u64,
     tags: &[String],
     columns: TableColumns<'_>,
+    selection: Option<Selection>,
 ) -> Result<(SchemaRef, Vec<RecordBatch>), String> {
+    let needs = selection.as_ref().map_or(Needs::ALL, Selection::needs);
     let layout = Layout {
         file: true,
         tags: tags.to_vec(),
         errors: true,
+        columns: selection,
     };
     let schema = layout.schema();
     let mut sink = ArrowRows {
@@ -110,10 +114,7 @@ pub fn block(
         failed: None,
         rows_kept: matches!(source, Source::Positions(_)),
     };
-    let scanner = Scanner {
-        see,
-        full_rows: true,
-    };
+    let scanner = Scanner { see, needs };
     let texts = Pool::default();
     let format = match &source {
         Source::Bytes { format, .. } => *format,

@@ -15,6 +15,7 @@ use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 use swapoff::See;
 use swapoff_scan::arrow::{Columns, Layout};
+use swapoff_scan::columns::{Needs, Selection};
 use swapoff_scan::format::Format;
 use swapoff_scan::note::Note;
 use swapoff_scan::pool::Pool;
@@ -44,6 +45,8 @@ pub struct Options {
     pub movetext_column: String,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// The row columns asked for (`None`: all); only what they need is computed.
+    pub columns: Option<Selection>,
 }
 
 /// Rows and notes of one unit of work as Arrow columns (notes as error rows).
@@ -64,10 +67,15 @@ impl Sink for UnitRows<'_> {
 
 /// The rows of `inputs`, streamed: the schema, and the batches as they are made.
 pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, String> {
+    let needs = options
+        .columns
+        .as_ref()
+        .map_or(Needs::ALL, Selection::needs);
     let layout = Layout {
         file: true,
         tags: options.tags.clone(),
         errors: true,
+        columns: options.columns.clone(),
     };
     let schema = layout.schema();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -114,7 +122,7 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
     std::thread::spawn(move || {
         let scanner = Scanner {
             see: options.see,
-            full_rows: true,
+            needs,
         };
         for units in units_rx {
             let parts: Vec<Result<RecordBatch, ArrowError>> = pool.install(|| {

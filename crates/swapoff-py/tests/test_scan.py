@@ -86,3 +86,22 @@ def test_an_unknown_format_is_refused_by_both_scans():
     for scan in (swapoff.scan, swapoff.dask.scan):
         with pytest.raises(ValueError, match="not 'xml'"):
             scan(str(DATA / "examples" / "one.epd"), format="xml")
+
+
+def test_columns_keep_only_those_and_equal_the_full_rows():
+    import swapoff.dask
+
+    path = DATA / "examples" / "lichess.pgn"
+    asked = ["game", "ply", "played", "played_see", "clock", "eval"]
+    full = swapoff.scan(path, tags=["WhiteElo"]).read_all()
+    some = swapoff.scan(path, tags=["WhiteElo"], columns=asked).read_all()
+    assert some.column_names == ["file", *asked, "tag_WhiteElo", "error"]
+    assert some.num_rows == full.num_rows > 10
+    for name in some.column_names:
+        assert some[name].to_pylist() == full[name].to_pylist(), name
+    frame = swapoff.dask.scan(str(path), tags=["WhiteElo"], columns=asked).compute()
+    assert list(frame.columns) == some.column_names
+    played_see = some["played_see"].drop_null().to_pylist()
+    assert frame["played_see"].dropna().tolist() == played_see
+    with pytest.raises(swapoff.SwapoffError, match='no column "elo"'):
+        swapoff.scan(path, columns=["game", "elo"])

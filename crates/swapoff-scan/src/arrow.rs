@@ -23,6 +23,7 @@
 //! | `error` | string, null for a position | only with [`Layout::errors`]: why a line, game or input could not be read; the other columns of such a row are null but for `file`, `line`, `game` and `ply` |
 
 use crate::analysis::{piece_letter, Hanging};
+use crate::columns::{Column, Selection};
 use crate::json::push_uci;
 use crate::note::{Note, Place};
 use crate::rows::{Origin, Row};
@@ -63,11 +64,36 @@ pub struct Layout {
     pub tags: Vec<String>,
     /// A trailing `error` column, with a row for each [`Note`].
     pub errors: bool,
+    /// The columns asked for (`None`: every one); `file`, the tags and `error` are kept
+    /// whatever is asked. The CSV's `capture_list` is the `captures` list here.
+    pub columns: Option<Selection>,
 }
 
 impl Layout {
+    /// Whether the rows have the column `name`.
+    fn keeps(&self, name: &str) -> bool {
+        let Some(selection) = &self.columns else {
+            return true;
+        };
+        match Column::ALL.into_iter().find(|c| c.name() == name) {
+            Some(Column::Captures) => {
+                selection.has(Column::Captures) || selection.has(Column::CaptureList)
+            }
+            Some(column) => selection.has(column),
+            // `file`, the tags, `error`.
+            None => true,
+        }
+    }
+
     /// The Arrow schema of rows with these columns.
     pub fn schema(&self) -> SchemaRef {
+        let mut fields = self.all_fields();
+        fields.retain(|f| self.keeps(f.name()));
+        Arc::new(Schema::new(fields))
+    }
+
+    /// Every field the builders make, before the columns asked for are picked.
+    fn all_fields(&self) -> Vec<Field> {
         // With error rows, the columns of the analysis are null on those rows.
         let always = !self.errors;
         let mut fields = Vec::new();
@@ -99,7 +125,7 @@ impl Layout {
         if self.errors {
             fields.push(Field::new("error", DataType::Utf8, true));
         }
-        Arc::new(Schema::new(fields))
+        fields
     }
 }
 
@@ -127,6 +153,8 @@ pub struct Columns {
     tags: Vec<StringBuilder>,
     error: Option<StringBuilder>,
     rows: usize,
+    /// Which of the built columns the rows keep (the columns asked for).
+    keep: Vec<bool>,
 }
 
 fn list_builder(fields: Fields) -> ListBuilder<StructBuilder> {
@@ -161,6 +189,11 @@ impl Columns {
             tags: layout.tags.iter().map(|_| StringBuilder::new()).collect(),
             error: layout.errors.then(StringBuilder::new),
             rows: 0,
+            keep: layout
+                .all_fields()
+                .iter()
+                .map(|f| layout.keeps(f.name()))
+                .collect(),
         }
     }
 
@@ -346,6 +379,8 @@ impl Columns {
             columns.push(Arc::new(e.finish()));
         }
         self.rows = 0;
+        let mut keep = self.keep.iter();
+        columns.retain(|_| keep.next().copied().unwrap_or(true));
         RecordBatch::try_new(Arc::clone(&self.schema), columns)
     }
 }

@@ -98,7 +98,7 @@ pub fn csv_analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
     }
 }
 
-fn json_capture(out: &mut Vec<u8>, c: &Capture) {
+pub(crate) fn json_capture(out: &mut Vec<u8>, c: &Capture) {
     // Fixed-size pieces: the compiler copies them inline, where a slice of unknown length
     // costs a call to memcpy (a third of this function's time, measured by callgrind).
     let [a, b] = square_name(c.mv.from);
@@ -112,7 +112,7 @@ fn json_capture(out: &mut Vec<u8>, c: &Capture) {
     out.push(b'}');
 }
 
-fn json_hanging(
+pub(crate) fn json_hanging(
     out: &mut Vec<u8>,
     list: Option<&Vec<Hanging>>,
     color: Color,

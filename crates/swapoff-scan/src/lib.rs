@@ -15,7 +15,8 @@
 //! - [`epd`]: EPD/FEN lines to boards, validated as [`parse`] validates;
 //! - [`pgn`]: PGN games collected and replayed; [`notation`]: long algebraic moves and
 //!   en passant marks rewritten before the PGN reader, which would skip them;
-//! - [`analysis`]: the per-position analysis `seeswap scan` prints;
+//! - [`analysis`]: the per-position analysis `seeswap scan` prints; [`columns`]: the
+//!   columns asked for, and what computing them needs;
 //! - [`captures`]: the legal captures and promotions it evaluates;
 //! - [`rows`]: units of work to rows and notes, handed to a sink: the one function both
 //!   faces run;
@@ -32,6 +33,7 @@ pub mod arrow;
 pub mod calls;
 pub mod captures;
 pub mod columnar;
+pub mod columns;
 pub mod epd;
 pub mod error;
 pub mod format;

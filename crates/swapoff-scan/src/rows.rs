@@ -7,6 +7,7 @@
 //! Python package turns both into Arrow rows (notes with an `error` column).
 
 use crate::analysis::Report;
+use crate::columns::Needs;
 use crate::error::GameError;
 use crate::note::{Note, Place};
 use crate::pgn::{self, GameRecord};
@@ -103,15 +104,14 @@ pub trait Sink {
     fn game(&mut self) {}
 }
 
-/// The per-position analysis of a scan: the evaluator, and whether rows are written in
-/// full.
+/// The per-position analysis of a scan: the evaluator, and what the rows asked for need
+/// ([`Needs`]: a question costs what its columns need).
 pub struct Scanner {
     /// Rules and values.
     pub see: See,
-    /// Whether PGN rows carry their FEN and the move played from them, with its SEE (a
-    /// summary, which writes no rows, needs neither; EPD rows always have their FEN, the
-    /// reader writes it anyway).
-    pub full_rows: bool,
+    /// What to compute: the analysis of every capture, the FEN text, the move played
+    /// (its SAN, its SEE). EPD rows always have their FEN, the reader writes it anyway.
+    pub needs: Needs,
 }
 
 impl Scanner {
@@ -120,22 +120,28 @@ impl Scanner {
         let mut analysing = Analysing {
             see: &self.see,
             report: Report::default(),
+            needs: self.needs,
             sink,
         };
-        walk(work, self.full_rows, &mut analysing);
+        walk(work, self.needs, &mut analysing);
     }
 }
 
-/// Positions to rows: each one analysed, then handed on.
+/// Positions to rows: each one analysed (as far as the rows need), then handed on.
 struct Analysing<'a, S> {
     see: &'a See,
     report: Report,
+    needs: Needs,
     sink: &'a mut S,
 }
 
 impl<S: Sink> PositionSink for Analysing<'_, S> {
     fn position(&mut self, p: &Position<'_>) {
-        self.report.analyze(p.board, self.see);
+        // Not asked for: the report stays empty, and no column reads it.
+        if self.needs.analysis {
+            self.report.analyze(p.board, self.see);
+        }
+        let needs_see = self.needs.played_see;
         self.sink.row(&Row {
             file: p.file,
             origin: p.origin,
@@ -143,9 +149,10 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
             board: p.board,
             report: &self.report,
             tags: p.tags,
-            played: p
-                .played
-                .map(|played| (played, played.mv.map(|mv| self.see.value(p.board, mv)))),
+            played: p.played.map(|played| {
+                let see = played.mv.filter(|_| needs_see);
+                (played, see.map(|mv| self.see.value(p.board, mv)))
+            }),
         });
     }
 
@@ -160,8 +167,8 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
 
 /// Every position of one unit of work, and its notes, in input order: EPD lines read
 /// (their FEN normalised), PGN games replayed from their start (their FEN written, and the
-/// move played from each position given, when `full_rows`).
-pub fn walk(work: &Work, full_rows: bool, sink: &mut impl PositionSink) {
+/// move played from each position given, as far as `needs` asks).
+pub fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) {
     match work {
         Work::Epd {
             file,
@@ -171,7 +178,7 @@ pub fn walk(work: &Work, full_rows: bool, sink: &mut impl PositionSink) {
         Work::Pgn { file, games } => {
             let mut fen = Vec::with_capacity(96);
             for game in games {
-                walk_game(*file, game, full_rows, sink, &mut fen);
+                walk_game(*file, game, needs, sink, &mut fen);
             }
         }
         Work::Table { file, rows, by_row } => {
@@ -322,7 +329,7 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
 fn walk_game(
     file: usize,
     game: &GameRecord,
-    full_rows: bool,
+    needs: Needs,
     sink: &mut impl PositionSink,
     fen: &mut Vec<u8>,
 ) {
@@ -358,7 +365,7 @@ fn walk_game(
         use shakmaty::Position as _;
         let board = pgn::to_cozy(pos)?;
         fen.clear();
-        if full_rows {
+        if needs.fen {
             text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
         }
         let origin = Origin::Game {
@@ -390,13 +397,16 @@ fn walk_game(
         let next = game.moves.get(ply as usize);
         let step = next.map(|san| pgn::resolve(&pos, san));
         let played = match (&step, next) {
-            (Some(Ok(Step::Move(m, _))), Some(_)) if full_rows => {
+            (Some(Ok(Step::Move(m, _))), Some(_)) if needs.played => {
                 uci.clear();
                 san_text.clear();
                 let _ = write!(uci, "{}", m.to_uci(mode));
                 // Made from the move, not echoed: PGN text may be UCI (`c7c5`), over-
-                // disambiguated (`Nb1c3`) or miss a suffix (`Qxf7` for a mate).
-                let _ = write!(san_text, "{}", SanPlus::from_move(pos.clone(), *m));
+                // disambiguated (`Nb1c3`) or miss a suffix (`Qxf7` for a mate). It plays
+                // the move on a copy, so only when asked for.
+                if needs.san {
+                    let _ = write!(san_text, "{}", SanPlus::from_move(pos.clone(), *m));
+                }
                 Some(Played {
                     uci: &uci,
                     san: &san_text,

@@ -2,6 +2,7 @@
 //! scan: no serde, no `fmt` machinery), and the FEN of a replayed position.
 
 use crate::analysis::piece_letter;
+use crate::columns::{csv_field, json_field, Selection};
 use crate::json::{push_i32, push_square, push_u64};
 use crate::rows::{Origin, Played, Row};
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
@@ -23,6 +24,8 @@ pub struct TextRows {
     /// several inputs are scanned.
     labels: Option<Vec<Vec<u8>>>,
     tag_names: Vec<String>,
+    /// The columns asked for (`None`: the default rows, written by the writers below).
+    columns: Option<Selection>,
 }
 
 impl TextRows {
@@ -33,11 +36,28 @@ impl TextRows {
             shape,
             labels: (paths.len() > 1).then(|| paths.iter().map(|p| label(p, shape)).collect()),
             tag_names: tag_names.to_vec(),
+            columns: None,
         }
+    }
+
+    /// The same rows with only `columns`, in their order (then the tags): CSV fields and
+    /// flat JSON members named as the columns are.
+    pub fn with_columns(mut self, columns: Selection) -> TextRows {
+        self.columns = Some(columns);
+        self
     }
 
     /// The CSV header line (empty for JSON).
     pub fn header(&self) -> String {
+        if let (Some(columns), Shape::Csv) = (&self.columns, self.shape) {
+            let mut names: Vec<String> = Vec::new();
+            if self.labels.is_some() {
+                names.push("file".into());
+            }
+            names.extend(columns.columns().iter().map(|c| c.name().to_string()));
+            names.extend(self.tag_names.iter().map(|t| csv_text(&format!("tag_{t}"))));
+            return names.join(",") + "\n";
+        }
         match self.shape {
             Shape::Csv => csv_header(self.labels.is_some(), &self.tag_names),
             Shape::Json => String::new(),
@@ -47,6 +67,9 @@ impl TextRows {
     /// Appends one row.
     pub fn write(&self, out: &mut Vec<u8>, row: &Row<'_>) {
         let label = self.labels.as_ref().map(|l| l[row.file].as_slice());
+        if let Some(columns) = &self.columns {
+            return write_columns(out, row, label, &self.tag_names, columns, self.shape);
+        }
         match self.shape {
             Shape::Json => write_json(out, row, label, &self.tag_names),
             Shape::Csv => write_csv(out, row, label, &self.tag_names),
@@ -64,14 +87,14 @@ fn csv_header(with_file: bool, tag_names: &[String]) -> String {
     header.push_str("line,game,ply,fen,in_check,captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list,played,played_san,played_see,clock,eval");
     for name in tag_names {
         header.push(',');
-        header.push_str(&csv_field(&format!("tag_{name}")));
+        header.push_str(&csv_text(&format!("tag_{name}")));
     }
     header.push('\n');
     header
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
+pub(crate) fn csv_text(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
@@ -83,13 +106,64 @@ fn csv_field(text: &str) -> String {
 /// CSV field (quoted when needed).
 fn label(path: &str, shape: Shape) -> Vec<u8> {
     match shape {
-        Shape::Csv => csv_field(path).into_bytes(),
+        Shape::Csv => csv_text(path).into_bytes(),
         Shape::Json => {
             let mut out = Vec::with_capacity(path.len() + 2);
-            json_string(&mut out, path);
+            json_text(&mut out, path);
             out
         }
     }
+}
+
+/// One row of the columns asked for: CSV fields, or a flat JSON object.
+fn write_columns(
+    out: &mut Vec<u8>,
+    row: &Row<'_>,
+    file: Option<&[u8]>,
+    tag_names: &[String],
+    columns: &Selection,
+    shape: Shape,
+) {
+    let json = shape == Shape::Json;
+    let mut first = true;
+    let mut separate = |out: &mut Vec<u8>| {
+        if !std::mem::take(&mut first) {
+            out.push(b',');
+        }
+    };
+    if json {
+        out.push(b'{');
+    }
+    if let Some(file) = file {
+        separate(out);
+        if json {
+            out.extend_from_slice(b"\"file\":");
+        }
+        out.extend_from_slice(file);
+    }
+    for &column in columns.columns() {
+        separate(out);
+        if json {
+            json_field(out, column, row);
+        } else {
+            csv_field(out, column, row);
+        }
+    }
+    for (i, name) in tag_names.iter().enumerate() {
+        separate(out);
+        let value = row.tags.get(i).and_then(Option::as_deref);
+        if json {
+            json_text(out, &format!("tag_{name}"));
+            out.push(b':');
+            match value {
+                Some(value) => json_text(out, value),
+                None => out.extend_from_slice(b"null"),
+            }
+        } else if let Some(value) = value {
+            out.extend_from_slice(csv_text(value).as_bytes());
+        }
+    }
+    out.extend_from_slice(if json { b"}\n" } else { b"\n" });
 }
 
 fn write_json(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: &[String]) {
@@ -131,10 +205,10 @@ fn write_json(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: 
             if i > 0 {
                 out.push(b',');
             }
-            json_string(out, name);
+            json_text(out, name);
             out.push(b':');
             match row.tags.get(i).and_then(Option::as_deref) {
-                Some(value) => json_string(out, value),
+                Some(value) => json_text(out, value),
                 None => out.extend_from_slice(b"null"),
             }
         }
@@ -153,9 +227,9 @@ fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
         return;
     };
     out.extend_from_slice(b",\"played\":");
-    json_string(out, played.uci);
+    json_text(out, played.uci);
     out.extend_from_slice(b",\"played_san\":");
-    json_string(out, played.san);
+    json_text(out, played.san);
     out.extend_from_slice(b",\"played_see\":");
     match see {
         Some(see) => push_i32(out, see),
@@ -168,7 +242,7 @@ fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     }
     out.extend_from_slice(b",\"eval\":");
     match &played.annotation.eval {
-        Some(eval) => json_string(out, eval),
+        Some(eval) => json_text(out, eval),
         None => out.extend_from_slice(b"null"),
     }
 }
@@ -182,7 +256,7 @@ fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     out.push(b',');
     out.extend_from_slice(played.uci.as_bytes());
     out.push(b',');
-    out.extend_from_slice(csv_field(played.san).as_bytes());
+    out.extend_from_slice(csv_text(played.san).as_bytes());
     out.push(b',');
     if let Some(see) = see {
         push_i32(out, see);
@@ -193,11 +267,12 @@ fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     }
     out.push(b',');
     if let Some(eval) = &played.annotation.eval {
-        out.extend_from_slice(csv_field(eval).as_bytes());
+        out.extend_from_slice(csv_text(eval).as_bytes());
     }
 }
 
-fn json_string(out: &mut Vec<u8>, text: &str) {
+/// A JSON string literal of `text`.
+pub(crate) fn json_text(out: &mut Vec<u8>, text: &str) {
     match serde_json::to_string(text) {
         Ok(quoted) => out.extend_from_slice(quoted.as_bytes()),
         Err(_) => out.extend_from_slice(b"null"),
@@ -236,7 +311,7 @@ fn write_csv(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: &
     for i in 0..tag_names.len() {
         out.push(b',');
         if let Some(value) = row.tags.get(i).and_then(Option::as_deref) {
-            out.extend_from_slice(csv_field(value).as_bytes());
+            out.extend_from_slice(csv_text(value).as_bytes());
         }
     }
     out.push(b'\n');

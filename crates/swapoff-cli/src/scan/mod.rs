@@ -42,6 +42,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use swapoff_scan::arrow::{Columns, Layout};
+use swapoff_scan::columns::{Needs, Selection};
 use swapoff_scan::format::Format;
 use swapoff_scan::note::Note;
 use swapoff_scan::pool::Pool;
@@ -75,6 +76,14 @@ pub struct Args {
     /// Print only the totals (one JSON object, or a CSV header and row with --csv).
     #[arg(long)]
     summary: bool,
+
+    /// Only these columns, in this order (comma-separated; tags come with --tags), e.g.
+    /// `game,ply,played,played_see,clock,eval`. Only what they need is computed: without
+    /// an analysis column (in_check, captures, best_move, best_see, balance, threat,
+    /// hanging_white, hanging_black, capture_list) no capture but the move played is
+    /// evaluated. JSON rows are then flat objects named as the columns.
+    #[arg(long, value_name = "LIST", conflicts_with = "summary", value_parser = Selection::parse)]
+    columns: Option<Selection>,
 
     /// No progress bar and no summary line on stderr (errors are still reported).
     #[arg(long, short)]
@@ -194,16 +203,29 @@ pub fn run(args: Args) -> ExitCode {
             file: files.len() > 1,
             tags: args.tags.clone(),
             errors: true,
+            columns: args.columns.clone(),
         };
         let schema = layout.schema();
         (layout, schema)
     });
+    // A summary counts the analysis alone; rows need what their columns need.
+    let needs = match &args.columns {
+        _ if args.summary => Needs::SUMMARY,
+        Some(columns) => columns.needs(),
+        None => Needs::ALL,
+    };
     let ctx = Context {
         scanner: Scanner {
             see: args.rules.see(),
-            full_rows: rows_out || parquet.is_some(),
+            needs,
         },
-        text: rows_out.then(|| TextRows::new(text_shape, &paths, &args.tags)),
+        text: rows_out.then(|| {
+            let rows = TextRows::new(text_shape, &paths, &args.tags);
+            match &args.columns {
+                Some(columns) => rows.with_columns(columns.clone()),
+                None => rows,
+            }
+        }),
         paths,
         parquet,
         outputs: Pool::default(),
@@ -348,7 +370,7 @@ pub fn run(args: Args) -> ExitCode {
         return output_error(e);
     }
     if !args.quiet {
-        eprintln!("{}", totals.line(seconds));
+        eprintln!("{}", totals.line(seconds, needs.analysis));
     }
     ExitCode::from(if unreadable {
         EXIT_FATAL

@@ -137,7 +137,7 @@ impl Stats {
     }
 
     /// The one-line report on stderr at the end of a run.
-    pub fn line(&self, seconds: f64) -> String {
+    pub fn line(&self, seconds: f64, analysed: bool) -> String {
         let pct = |n: u64| 100.0 * self.share(n);
         let rate = if seconds > 0.0 {
             self.positions as f64 / seconds
@@ -149,6 +149,13 @@ impl Stats {
         } else {
             String::new()
         };
+        if !analysed {
+            // Columns without the analysis: no capture was counted.
+            return format!(
+                "seeswap scan: {} positions{games}, {} skipped; {seconds:.2} s, {rate:.0} positions/s",
+                self.positions, self.skipped
+            );
+        }
         format!(
             "seeswap scan: {} positions{games}, {} captures ({:.1}% winning, {:.1}% equal, {:.1}% losing), {} hanging pieces, {} skipped; {:.2} s, {:.0} positions/s",
             self.positions,

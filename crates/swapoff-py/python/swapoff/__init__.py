@@ -466,6 +466,15 @@ def _format(format: Format | None) -> str:
     return format or "auto"
 
 
+def _columns(columns: Sequence[str] | None) -> str | None:
+    """Row columns as the Rust readers take them: one comma-separated list."""
+    if columns is None:
+        return None
+    if isinstance(columns, str):
+        raise TypeError("columns is a list of names, not a string")
+    return ",".join(str(c) for c in columns)
+
+
 def _files(paths: str | os.PathLike | Sequence[str | os.PathLike]) -> list[str]:
     """Every file the paths name: a pattern (``*``, ``?``, ``[...]``) is expanded and
     sorted, a path without one stays as it is (``-`` is standard input)."""
@@ -499,6 +508,7 @@ def scan(
     apply: int = 1,
     movetext_column: str = "movetext",
     threads: int = 0,
+    columns: Sequence[str] | None = None,
 ) -> Any:
     """``seeswap scan``'s rows of the files ``paths`` names (a path, a glob, or a list of
     them) as a ``pyarrow.RecordBatchReader``: the rows are made on every core (``threads``:
@@ -506,6 +516,8 @@ def scan(
     rows at a time, so memory stays flat whatever the files' size. The columns are
     ``seeswap scan --parquet``'s with ``file`` and ``error`` (why a line, game or file was
     skipped; null on positions); the options are the command's flags of the same names.
+    ``columns`` keeps only those columns (``file``, the tags and ``error`` stay), and only
+    what they need is computed, as ``seeswap scan --columns``.
     DuckDB queries the reader directly and polars reads it (``polars.from_arrow``); this
     is the one-machine path, :func:`swapoff.dask.scan` the cluster one. Needs pyarrow.
     """
@@ -524,5 +536,6 @@ def scan(
         int(apply),
         str(movetext_column),
         int(threads),
+        _columns(columns),
     )
     return pa.RecordBatchReader._import_from_c_capsule(stream)

@@ -59,6 +59,7 @@ def scan_block(
     moves_column: str | None = None,
     apply: int = 1,
     movetext_column: str = "movetext",
+    columns: str | None = None,
 ) -> object: ...  # a PyCapsule named "arrow_array_stream" (the Arrow C stream)
 def scan_stream(
     paths: list[str],
@@ -71,5 +72,6 @@ def scan_stream(
     apply: int = 1,
     movetext_column: str = "movetext",
     threads: int = 0,
+    columns: str | None = None,
 ) -> object: ...  # a PyCapsule named "arrow_array_stream" (the Arrow C stream)
 def sniff(head: bytes) -> tuple[str | None, str | None]: ...

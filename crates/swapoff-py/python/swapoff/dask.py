@@ -32,7 +32,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from . import Format, Rules, Values, _format, _values
+from . import Format, Rules, Values, _columns, _format, _values
 from ._swapoff import scan_block, sniff
 
 __all__ = ["BLOCK_BYTES", "scan"]
@@ -101,6 +101,7 @@ def _partition(
     values: Values,
     tags: list[str],
     table: tuple[str, str | None, int, str],
+    asked: str | None,
     storage: dict,
 ) -> pd.DataFrame:
     if byte_range is None:
@@ -109,7 +110,8 @@ def _partition(
     else:
         start, end, newlines_before = byte_range
         data, first_line = _read_range(path, start, end, newlines_before, storage)
-    return _frame(scan_block(data, name, fmt, rules, values, first_line, tags, *table))
+    rows = scan_block(data, name, fmt, rules, values, first_line, tags, *table, asked)
+    return _frame(rows)
 
 
 def _parquet_partition(
@@ -122,6 +124,7 @@ def _parquet_partition(
     values: Values,
     tags: list[str],
     table: tuple[str, str | None, int, str],
+    asked: str | None,
     storage: dict,
 ) -> pd.DataFrame:
     """One row group of a Parquet file, only the columns the rows read, handed to the
@@ -129,8 +132,8 @@ def _parquet_partition(
     with fsspec.open(path, "rb", **storage) as f:
         group = pq.ParquetFile(f).read_row_group(row_group, columns=columns)
     rows = group.__arrow_c_stream__()
-    first_row = rows_before + 1
-    return _frame(scan_block(rows, name, "auto", rules, values, first_row, tags, *table))
+    first = rows_before + 1
+    return _frame(scan_block(rows, name, "auto", rules, values, first, tags, *table, asked))
 
 
 def _parquet_parts(
@@ -140,6 +143,7 @@ def _parquet_parts(
     values: Values,
     tags: list[str],
     table: tuple[str, str | None, int, str],
+    asked: str | None,
     storage: dict,
 ) -> list[Any]:
     """A partition per row group of a Parquet file (its footer read here, once)."""
@@ -157,7 +161,7 @@ def _parquet_parts(
     for i, size in enumerate(sizes):
         parts.append(
             dask.delayed(_parquet_partition)(
-                path, name, i, before, columns, rules, values, tags, table, storage
+                path, name, i, before, columns, rules, values, tags, table, asked, storage
             )
         )
         before += size
@@ -200,6 +204,7 @@ def scan(
     movetext_column: str = "movetext",
     block_bytes: int = BLOCK_BYTES,
     storage_options: dict | None = None,
+    columns: Sequence[str] | None = None,
 ) -> dd.DataFrame:
     """A Dask data frame of ``seeswap scan``'s rows for the files ``urlpath`` names.
 
@@ -210,12 +215,15 @@ def scan(
     first ``apply`` moves are played first and the next one is the row's move played.
     Parquet tables (``"parquet"``) are games when they have ``movetext_column`` (Hugging
     Face's Lichess games: one game a row, the other columns its tags), else positions read
-    from ``fen_column``; each row group is a partition.
+    from ``fen_column``; each row group is a partition. ``columns`` keeps only those row
+    columns (``file``, the tags and ``error`` stay) and computes only what they need, as
+    ``seeswap scan --columns``.
     """
     storage = storage_options or {}
     values = _values(values)
     tag_list = [str(t) for t in tags]
     _format(format)
+    asked = _columns(columns)
     table = (
         str(fen_column),
         None if moves_column is None else str(moves_column),
@@ -236,7 +244,7 @@ def scan(
         # command reads it.
         if (format or detected) == "parquet" and compression is None:
             parts.extend(
-                _parquet_parts(path, name, rules, values, tag_list, table, storage)
+                _parquet_parts(path, name, rules, values, tag_list, table, asked, storage)
             )
             continue
         fmt = format or "auto"
@@ -256,7 +264,7 @@ def scan(
             )
         if compression is not None or not epd or size <= block_bytes or lone_cr:
             part = dask.delayed(_partition)(
-                path, name, None, fmt, rules, values, tag_list, table, storage
+                path, name, None, fmt, rules, values, tag_list, table, asked, storage
             )
             parts.append(part)
             continue
@@ -271,9 +279,18 @@ def scan(
             byte_range = dask.delayed(tuple)([start, end, before])
             parts.append(
                 dask.delayed(_partition)(
-                    path, name, byte_range, "epd", rules, values, tag_list, table, storage
+                    path,
+                    name,
+                    byte_range,
+                    "epd",
+                    rules,
+                    values,
+                    tag_list,
+                    table,
+                    asked,
+                    storage,
                 )
             )
             before = before + count
-    meta = _frame(scan_block(b"", "", "epd", rules, values, 1, tag_list, *table))
+    meta = _frame(scan_block(b"", "", "epd", rules, values, 1, tag_list, *table, asked))
     return dd.from_delayed(parts, meta=meta, verify_meta=False)

@@ -1,0 +1,175 @@
+//! `seeswap scan --columns`: only the columns asked for, each equal to the full rows'
+//! column of the same name, in CSV, JSON Lines and Parquet.
+
+mod common;
+
+use common::{run, testdata, text};
+use serde_json::Value;
+
+const PLAYED: &str = "game,ply,played,played_see,clock,eval";
+
+/// CSV text as rows of named fields (no quoted commas in these files' fields).
+fn csv_rows(out: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut lines = out.lines();
+    let header = lines.next().unwrap().split(',').map(String::from).collect();
+    let rows = lines
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    (header, rows)
+}
+
+#[test]
+fn csv_columns_are_the_full_rows_columns() {
+    let pgn = testdata("examples/lichess.pgn");
+    let epd = testdata("positions/endgames_head.epd");
+    for (file, list) in [
+        (&pgn, PLAYED),
+        (&pgn, "played_san,fen,balance,hanging_black,ply"),
+        (&epd, "line,best_move,best_see,threat,capture_list"),
+    ] {
+        let full = run(
+            &[
+                "scan",
+                "-q",
+                "--csv",
+                "--tags",
+                "WhiteElo",
+                file.to_str().unwrap(),
+            ],
+            None,
+        );
+        let some = run(
+            &[
+                "scan",
+                "-q",
+                "--csv",
+                "--tags",
+                "WhiteElo",
+                "--columns",
+                list,
+                file.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(some.status.code(), Some(0), "{}", text(&some.stderr));
+        let (full_header, full_rows) = csv_rows(&text(&full.stdout));
+        let (header, rows) = csv_rows(&text(&some.stdout));
+        let mut want_header: Vec<String> = list.split(',').map(String::from).collect();
+        want_header.push("tag_WhiteElo".into());
+        assert_eq!(header, want_header);
+        assert_eq!(rows.len(), full_rows.len());
+        assert!(rows.len() > 10);
+        for (row, full_row) in rows.iter().zip(&full_rows) {
+            for (name, value) in header.iter().zip(row) {
+                let at = full_header.iter().position(|h| h == name).unwrap();
+                assert_eq!(value, &full_row[at], "{list}: column {name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn json_columns_are_flat_and_parquet_keeps_only_them() {
+    let pgn = testdata("examples/lichess.pgn");
+    let out = run(
+        &["scan", "-q", "--columns", PLAYED, pgn.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let full = run(&["scan", "-q", pgn.to_str().unwrap()], None);
+    let rows: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let full: Vec<Value> = text(&full.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), full.len());
+    // The members come in the order asked.
+    for line in text(&out.stdout).lines() {
+        let at: Vec<usize> = [
+            "\"game\":",
+            "\"ply\":",
+            "\"played\":",
+            "\"played_see\":",
+            "\"clock\":",
+            "\"eval\":",
+        ]
+        .iter()
+        .map(|k| line.find(k).unwrap())
+        .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{line}");
+    }
+    for (row, whole) in rows.iter().zip(&full) {
+        assert_eq!(row.as_object().unwrap().len(), 6, "{row}");
+        for key in ["game", "ply", "played", "played_see", "clock", "eval"] {
+            assert_eq!(row[key], whole[key], "{key}");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let parquet = dir.path().join("rows.parquet");
+    let out = run(
+        &[
+            "scan",
+            "-q",
+            "--columns",
+            PLAYED,
+            "--tags",
+            "WhiteElo",
+            "--parquet",
+            parquet.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let file = std::fs::File::open(&parquet).unwrap();
+    let reader =
+        parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let names: Vec<String> = reader
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| f.name().clone())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "game",
+            "ply",
+            "played",
+            "played_see",
+            "clock",
+            "eval",
+            "tag_WhiteElo",
+            "error"
+        ]
+    );
+}
+
+#[test]
+fn a_wrong_column_is_a_usage_error() {
+    let pgn = testdata("examples/lichess.pgn");
+    let out = run(
+        &["scan", "--columns", "game,elo", pgn.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no column \"elo\""),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(
+        &[
+            "scan",
+            "--summary",
+            "--columns",
+            "game",
+            pgn.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,426 @@
+//! The columns a scan is asked for, and what computing them needs: a question costs what
+//! its columns need. Asked only for the move played and its SEE, a scan replays the games
+//! and evaluates one move a position; it does not evaluate every capture of every position
+//! nor look for hanging pieces, and it writes no FEN it was not asked for.
+
+use crate::analysis::{piece_letter, Report};
+use crate::json::{push_i32, push_square, push_u64, push_uci};
+use crate::rows::{Origin, Row};
+use cozy_chess::{Board, Color};
+
+/// One column of a scan's rows (tags are asked for apart, by name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// EPD or table line (row) number.
+    Line,
+    /// PGN game number.
+    Game,
+    /// Ply of the game (0 = the starting position).
+    Ply,
+    /// The position's FEN.
+    Fen,
+    /// Whether the side to move is in check.
+    InCheck,
+    /// Every capture with its SEE (CSV: how many).
+    Captures,
+    /// The best capture.
+    BestMove,
+    /// Its SEE.
+    BestSee,
+    /// What the side to move wins by its best exchange.
+    Balance,
+    /// The same for the opponent.
+    Threat,
+    /// White's pieces en prise.
+    HangingWhite,
+    /// Black's pieces en prise.
+    HangingBlack,
+    /// Every capture as `move:see` (CSV only; in JSON and Arrow it is `captures`).
+    CaptureList,
+    /// The move played from the position (UCI).
+    Played,
+    /// The same in SAN.
+    PlayedSan,
+    /// Its SEE.
+    PlayedSee,
+    /// The mover's clock after it.
+    Clock,
+    /// The evaluation after it.
+    Eval,
+}
+
+impl Column {
+    /// Every column, in the order of the rows' default layout.
+    pub const ALL: [Column; 18] = [
+        Column::Line,
+        Column::Game,
+        Column::Ply,
+        Column::Fen,
+        Column::InCheck,
+        Column::Captures,
+        Column::BestMove,
+        Column::BestSee,
+        Column::Balance,
+        Column::Threat,
+        Column::HangingWhite,
+        Column::HangingBlack,
+        Column::CaptureList,
+        Column::Played,
+        Column::PlayedSan,
+        Column::PlayedSee,
+        Column::Clock,
+        Column::Eval,
+    ];
+
+    /// Its name in the rows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Line => "line",
+            Column::Game => "game",
+            Column::Ply => "ply",
+            Column::Fen => "fen",
+            Column::InCheck => "in_check",
+            Column::Captures => "captures",
+            Column::BestMove => "best_move",
+            Column::BestSee => "best_see",
+            Column::Balance => "balance",
+            Column::Threat => "threat",
+            Column::HangingWhite => "hanging_white",
+            Column::HangingBlack => "hanging_black",
+            Column::CaptureList => "capture_list",
+            Column::Played => "played",
+            Column::PlayedSan => "played_san",
+            Column::PlayedSee => "played_see",
+            Column::Clock => "clock",
+            Column::Eval => "eval",
+        }
+    }
+
+    /// Whether it needs every capture evaluated (the position's analysis).
+    fn needs_analysis(self) -> bool {
+        matches!(
+            self,
+            Column::InCheck
+                | Column::Captures
+                | Column::BestMove
+                | Column::BestSee
+                | Column::Balance
+                | Column::Threat
+                | Column::HangingWhite
+                | Column::HangingBlack
+                | Column::CaptureList
+        )
+    }
+}
+
+/// What the asked columns need computed for each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Needs {
+    /// Every capture's SEE and each side's hanging pieces.
+    pub analysis: bool,
+    /// The FEN text (EPD rows have it anyway).
+    pub fen: bool,
+    /// The move played from the position, in UCI, with its clock and evaluation.
+    pub played: bool,
+    /// Its SAN.
+    pub san: bool,
+    /// Its SEE.
+    pub played_see: bool,
+}
+
+impl Needs {
+    /// Everything: the default rows.
+    pub const ALL: Needs = Needs {
+        analysis: true,
+        fen: true,
+        played: true,
+        san: true,
+        played_see: true,
+    };
+
+    /// What a summary counts: the analysis alone.
+    pub const SUMMARY: Needs = Needs {
+        analysis: true,
+        fen: false,
+        played: false,
+        san: false,
+        played_see: false,
+    };
+}
+
+/// The columns asked for, in the order asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection(Vec<Column>);
+
+impl Selection {
+    /// Every column, in the default order.
+    pub fn all() -> Selection {
+        Selection(Column::ALL.to_vec())
+    }
+
+    /// A comma-separated list of column names (any case), or why it is not one.
+    pub fn parse(list: &str) -> Result<Selection, String> {
+        let mut columns = Vec::new();
+        for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let Some(column) = Column::ALL
+                .into_iter()
+                .find(|c| c.name().eq_ignore_ascii_case(word))
+            else {
+                let names: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
+                return Err(format!(
+                    "no column {word:?} (columns: {}; tags are asked for by name apart)",
+                    names.join(",")
+                ));
+            };
+            if !columns.contains(&column) {
+                columns.push(column);
+            }
+        }
+        if columns.is_empty() {
+            return Err("no column asked for".into());
+        }
+        Ok(Selection(columns))
+    }
+
+    /// The columns, in order.
+    pub fn columns(&self) -> &[Column] {
+        &self.0
+    }
+
+    /// Whether it holds `column`.
+    pub fn has(&self, column: Column) -> bool {
+        self.0.contains(&column)
+    }
+
+    /// What computing them needs.
+    pub fn needs(&self) -> Needs {
+        Needs {
+            analysis: self.0.iter().any(|c| c.needs_analysis()),
+            fen: self.has(Column::Fen),
+            played: self.has(Column::Played)
+                || self.has(Column::PlayedSan)
+                || self.has(Column::PlayedSee)
+                || self.has(Column::Clock)
+                || self.has(Column::Eval),
+            san: self.has(Column::PlayedSan),
+            played_see: self.has(Column::PlayedSee),
+        }
+    }
+}
+
+/// Writes one column of `row` as a CSV field (no comma; empty when absent).
+pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
+    let (report, board) = (row.report, row.board);
+    let played = row.played.as_ref();
+    match column {
+        Column::Line => {
+            if let Origin::Line(line) = row.origin {
+                push_u64(out, line);
+            }
+        }
+        Column::Game => {
+            if let Origin::Game { game, .. } = row.origin {
+                push_u64(out, game);
+            }
+        }
+        Column::Ply => {
+            if let Origin::Game { ply, .. } = row.origin {
+                push_u64(out, u64::from(ply));
+            }
+        }
+        Column::Fen => out.extend_from_slice(row.fen),
+        Column::InCheck => out.push(if report.in_check { b'1' } else { b'0' }),
+        Column::Captures => push_u64(out, report.captures.len() as u64),
+        Column::BestMove => {
+            if let Some(best) = report.captures.first() {
+                push_uci(out, best.mv);
+            }
+        }
+        Column::BestSee => {
+            if let Some(best) = report.captures.first() {
+                push_i32(out, best.see);
+            }
+        }
+        Column::Balance => push_i32(out, report.balance),
+        Column::Threat => {
+            if !report.in_check {
+                push_i32(out, report.threat);
+            }
+        }
+        Column::HangingWhite => csv_hanging(out, board, report, Color::White),
+        Column::HangingBlack => csv_hanging(out, board, report, Color::Black),
+        Column::CaptureList => {
+            for (i, c) in report.captures.iter().enumerate() {
+                if i > 0 {
+                    out.push(b' ');
+                }
+                push_uci(out, c.mv);
+                out.push(b':');
+                push_i32(out, c.see);
+            }
+        }
+        Column::Played => {
+            if let Some((p, _)) = played {
+                out.extend_from_slice(p.uci.as_bytes());
+            }
+        }
+        Column::PlayedSan => {
+            if let Some((p, _)) = played {
+                out.extend_from_slice(crate::text::csv_text(p.san).as_bytes());
+            }
+        }
+        Column::PlayedSee => {
+            if let Some((_, Some(see))) = played {
+                push_i32(out, *see);
+            }
+        }
+        Column::Clock => {
+            if let Some(clock) = played.and_then(|(p, _)| p.annotation.clock) {
+                out.extend_from_slice(clock.to_string().as_bytes());
+            }
+        }
+        Column::Eval => {
+            if let Some(eval) = played.and_then(|(p, _)| p.annotation.eval.as_deref()) {
+                out.extend_from_slice(crate::text::csv_text(eval).as_bytes());
+            }
+        }
+    }
+}
+
+fn csv_hanging(out: &mut Vec<u8>, board: &Board, report: &Report, color: Color) {
+    let us = board.side_to_move();
+    if color == us && report.in_check {
+        return;
+    }
+    let list = if color == us {
+        &report.hanging_us
+    } else {
+        &report.hanging_them
+    };
+    for (i, h) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        out.push(piece_letter(h.piece, color));
+        push_square(out, h.square);
+        out.push(b':');
+        push_i32(out, h.gain);
+    }
+}
+
+/// Writes one column of `row` as a JSON member (`"name":value`, no comma).
+pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
+    let (report, board) = (row.report, row.board);
+    let played = row.played.as_ref();
+    out.push(b'"');
+    out.extend_from_slice(column.name().as_bytes());
+    out.extend_from_slice(b"\":");
+    let null = |out: &mut Vec<u8>| out.extend_from_slice(b"null");
+    match column {
+        Column::Line | Column::Game | Column::Ply => {
+            let value = match (column, row.origin) {
+                (Column::Line, Origin::Line(line)) => Some(line),
+                (Column::Game, Origin::Game { game, .. }) => Some(game),
+                (Column::Ply, Origin::Game { ply, .. }) => Some(u64::from(ply)),
+                _ => None,
+            };
+            match value {
+                Some(v) => push_u64(out, v),
+                None => null(out),
+            }
+        }
+        Column::Fen => {
+            out.push(b'"');
+            out.extend_from_slice(row.fen);
+            out.push(b'"');
+        }
+        Column::InCheck => out.extend_from_slice(if report.in_check { b"true" } else { b"false" }),
+        Column::Captures | Column::CaptureList => {
+            out.push(b'[');
+            for (i, c) in report.captures.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                crate::json::json_capture(out, c);
+            }
+            out.push(b']');
+        }
+        Column::BestMove => match report.captures.first() {
+            Some(best) => {
+                out.push(b'"');
+                push_uci(out, best.mv);
+                out.push(b'"');
+            }
+            None => null(out),
+        },
+        Column::BestSee => match report.captures.first() {
+            Some(best) => push_i32(out, best.see),
+            None => null(out),
+        },
+        Column::Balance => push_i32(out, report.balance),
+        Column::Threat if report.in_check => null(out),
+        Column::Threat => push_i32(out, report.threat),
+        Column::HangingWhite | Column::HangingBlack => {
+            let color = if column == Column::HangingWhite {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let us = board.side_to_move();
+            let list = if color == us {
+                &report.hanging_us
+            } else {
+                &report.hanging_them
+            };
+            crate::json::json_hanging(out, Some(list), color, us, report.in_check);
+        }
+        Column::Played | Column::PlayedSan | Column::Eval => {
+            let text = played.and_then(|(p, _)| match column {
+                Column::Played => Some(p.uci),
+                Column::PlayedSan => Some(p.san),
+                _ => p.annotation.eval.as_deref(),
+            });
+            match text {
+                Some(text) => crate::text::json_text(out, text),
+                None => null(out),
+            }
+        }
+        Column::PlayedSee => match played.and_then(|(_, see)| *see) {
+            Some(see) => push_i32(out, see),
+            None => null(out),
+        },
+        Column::Clock => match played.and_then(|(p, _)| p.annotation.clock) {
+            Some(clock) => out.extend_from_slice(clock.to_string().as_bytes()),
+            None => null(out),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_is_read_and_tells_what_it_needs() {
+        let played = Selection::parse("game, ply ,PLAYED,played_see,clock,eval").unwrap();
+        assert_eq!(played.columns().len(), 6);
+        assert_eq!(
+            played.needs(),
+            Needs {
+                analysis: false,
+                fen: false,
+                played: true,
+                san: false,
+                played_see: true,
+            }
+        );
+        assert!(Selection::parse("fen,balance").unwrap().needs().analysis);
+        assert_eq!(Selection::all().needs(), Needs::ALL);
+        let why = Selection::parse("game,elo").unwrap_err();
+        assert!(
+            why.contains("\"elo\"") && why.contains("played_see"),
+            "{why}"
+        );
+        assert!(Selection::parse(" , ").is_err());
+    }
+}
