@@ -393,6 +393,8 @@ fn walk_game(
     // The move played from each position, written into reused buffers.
     let (mut uci, mut san_text) = (String::new(), String::new());
     let mut ply = 0u32;
+    // The position after the move played, when making its SAN played it already.
+    let mut advanced: Option<shakmaty::Chess> = None;
     loop {
         let next = game.moves.get(ply as usize);
         let step = next.map(|san| pgn::resolve(&pos, san));
@@ -402,10 +404,14 @@ fn walk_game(
                 san_text.clear();
                 let _ = write!(uci, "{}", m.to_uci(mode));
                 // Made from the move, not echoed: PGN text may be UCI (`c7c5`), over-
-                // disambiguated (`Nb1c3`) or miss a suffix (`Qxf7` for a mate). It plays
-                // the move on a copy, so only when asked for.
+                // disambiguated (`Nb1c3`) or miss a suffix (`Qxf7` for a mate). Its suffix
+                // needs the position after the move: played once, on a copy that becomes
+                // the next position.
                 if needs.san {
-                    let _ = write!(san_text, "{}", SanPlus::from_move(pos.clone(), *m));
+                    let mut after = pos.clone();
+                    let made = SanPlus::from_move_and_play_unchecked(&mut after, *m);
+                    let _ = write!(san_text, "{made}");
+                    advanced = Some(after);
                 }
                 Some(Played {
                     uci: &uci,
@@ -427,7 +433,9 @@ fn walk_game(
         let (Some(step), Some(san)) = (step, next) else {
             break;
         };
-        if let Err(why) = step.and_then(|step| pgn::play_step(&mut pos, &step)) {
+        if let Some(after) = advanced.take() {
+            pos = after;
+        } else if let Err(why) = step.and_then(|step| pgn::play_step(&mut pos, &step)) {
             // The position is as it was when the move cannot be played.
             let message = format!(
                 "ply {} ({}): {why}; rest of the game skipped",
