@@ -249,16 +249,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::HangingWhite => csv_hanging(out, board, report, Color::White),
         Column::HangingBlack => csv_hanging(out, board, report, Color::Black),
-        Column::CaptureList => {
-            for (i, c) in report.captures.iter().enumerate() {
-                if i > 0 {
-                    out.push(b' ');
-                }
-                push_uci(out, c.mv);
-                out.push(b':');
-                push_i32(out, c.see);
-            }
-        }
+        Column::CaptureList => csv_capture_list(out, report),
         Column::Played => {
             if let Some((p, _)) = played {
                 out.extend_from_slice(p.uci.as_bytes());
@@ -287,7 +278,21 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
     }
 }
 
-fn csv_hanging(out: &mut Vec<u8>, board: &Board, report: &Report, color: Color) {
+/// Every capture as `move:see`, separated by spaces (the CSV's `capture_list`).
+pub(crate) fn csv_capture_list(out: &mut Vec<u8>, report: &Report) {
+    for (i, c) in report.captures.iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        push_uci(out, c.mv);
+        out.push(b':');
+        push_i32(out, c.see);
+    }
+}
+
+/// `color`'s pieces en prise as `Nc3:300`, separated by spaces; nothing for the side to
+/// move in check.
+pub(crate) fn csv_hanging(out: &mut Vec<u8>, board: &Board, report: &Report, color: Color) {
     let us = board.side_to_move();
     if color == us && report.in_check {
         return;

@@ -66,36 +66,12 @@ pub fn csv_analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
     if !report.in_check {
         push_i32(out, report.threat);
     }
-    let us = board.side_to_move();
     for color in [Color::White, Color::Black] {
         out.push(b',');
-        if color == us && report.in_check {
-            continue;
-        }
-        let list = if color == us {
-            &report.hanging_us
-        } else {
-            &report.hanging_them
-        };
-        for (i, h) in list.iter().enumerate() {
-            if i > 0 {
-                out.push(b' ');
-            }
-            out.push(piece_letter(h.piece, color));
-            push_square(out, h.square);
-            out.push(b':');
-            push_i32(out, h.gain);
-        }
+        crate::columns::csv_hanging(out, board, report, color);
     }
     out.push(b',');
-    for (i, c) in report.captures.iter().enumerate() {
-        if i > 0 {
-            out.push(b' ');
-        }
-        push_uci(out, c.mv);
-        out.push(b':');
-        push_i32(out, c.see);
-    }
+    crate::columns::csv_capture_list(out, report);
 }
 
 pub(crate) fn json_capture(out: &mut Vec<u8>, c: &Capture) {
