@@ -136,14 +136,14 @@ pub fn run(args: Args) -> ExitCode {
             input.display()
         ))
     };
-    let mut raw = match input.open_source().map(|opened| match opened {
-        Opened::Stream(raw) => decompress(raw).map(Some),
-        Opened::Parquet(_) => Ok(None),
-    }) {
-        Ok(Ok(Some(raw))) => raw,
-        Ok(Ok(None)) => return parquet(),
-        Ok(Err(e)) => return fatal(format!("cannot read {}: {e}", input.display())),
+    let raw = match input.open_source() {
+        Ok(Opened::Stream(raw)) => raw,
+        Ok(Opened::Parquet(_)) => return parquet(),
         Err(e) => return fatal(format!("cannot open {}: {e}", input.display())),
+    };
+    let mut raw = match decompress(raw) {
+        Ok(raw) => raw,
+        Err(e) => return fatal(format!("cannot read {}: {e}", input.display())),
     };
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
         return fatal(format!("cannot make {}: {e}", args.dir.display()));

@@ -584,6 +584,8 @@ pub fn read_inputs(data: &[u8]) {
         moves: Some("moves"),
         ..TableColumns::default()
     };
+    // Input with content gives a row or a note: nothing is dropped without a word.
+    let blank = data.iter().all(|b| b.is_ascii_whitespace());
     for (format, columns) in formats
         .into_iter()
         .flat_map(|f| [(f, plain.clone()), (f, puzzles.clone())])
@@ -608,8 +610,6 @@ pub fn read_inputs(data: &[u8]) {
                 true
             },
         );
-        // Input with content gives a row or a note: nothing is dropped without a word.
-        let blank = data.iter().all(|b| b.is_ascii_whitespace());
         assert!(
             blank || sink.rows + sink.notes > 0 || units == 0 || format.is_none(),
             "{format:?}: {units} units gave neither a row nor a note"

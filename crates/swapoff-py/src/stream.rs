@@ -87,25 +87,17 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
     let names: Vec<String> = inputs.iter().map(InputName::display).collect();
     let texts = Arc::new(Pool::default());
     let reader_texts = Arc::clone(&texts);
-    let reading_options = (
-        options.format,
-        options.tags.clone(),
-        options.fen_column.clone(),
-        options.moves_column.clone(),
-        options.apply,
-        options.movetext_column.clone(),
-    );
+    let see = options.see;
     std::thread::spawn(move || {
-        let (format, tags, fen, moves, apply, movetext) = reading_options;
         let reading = Reading {
-            format,
-            tags: &tags,
+            format: options.format,
+            tags: &options.tags,
             texts: &reader_texts,
             columns: TableColumns {
-                fen: &fen,
-                moves: moves.as_deref(),
-                apply,
-                movetext: &movetext,
+                fen: &options.fen_column,
+                moves: options.moves_column.as_deref(),
+                apply: options.apply,
+                movetext: &options.movetext_column,
             },
         };
         let mut batch = Vec::new();
@@ -120,10 +112,7 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
     });
     let worker_schema = Arc::clone(&schema);
     std::thread::spawn(move || {
-        let scanner = Scanner {
-            see: options.see,
-            needs,
-        };
+        let scanner = Scanner { see, needs };
         for units in units_rx {
             let parts: Vec<Result<RecordBatch, ArrowError>> = pool.install(|| {
                 units

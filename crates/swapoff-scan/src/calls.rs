@@ -39,6 +39,7 @@ impl CallLog {
         let mut records = input.records().map_err(|e| e.to_string())?;
         let (mut positions, mut logged) = (Vec::<CallPosition>::new(), Vec::new());
         let mut last_fen = String::new();
+        let mut written = Vec::new();
         while let Some((line, record)) =
             records.next_record().map_err(|e| format!("{name}: {e}"))?
         {
@@ -52,13 +53,11 @@ impl CallLog {
                 return Err(format!("{name}:{line}: expected FEN;UCI[;VALUE]"));
             };
             if fen != last_fen {
-                // Engines log EPD-style FENs without the move counters too.
-                let full = match fen.split_whitespace().count() {
-                    4 => format!("{fen} 0 1"),
-                    _ => fen.to_string(),
-                };
-                let board = Board::from_fen(&full, false)
-                    .map_err(|e| format!("{name}:{line}: cozy-chess refuses the FEN: {e:?}"))?;
+                // Four to six fields, as every input is read (engines log EPD-style FENs
+                // without the move counters too).
+                let board = crate::epd::read_line(fen, &mut written)
+                    .map_err(|e| format!("{name}:{line}: {e}"))?
+                    .ok_or_else(|| format!("{name}:{line}: no FEN"))?;
                 positions.push(CallPosition {
                     board,
                     moves: Vec::new(),

@@ -183,11 +183,11 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
                 .collect()
         }
         DataType::Time32(_) | DataType::Time64(_) => {
-            let seconds = time_of_day(column)?;
+            let seconds = seconds(column)?;
             all(column, |i| clock(seconds[i]))
         }
         DataType::Timestamp(_, _) => {
-            let seconds = timestamp_seconds(column)?;
+            let seconds = seconds(column)?;
             all(column, |i| {
                 let (days, rest) = (seconds[i].div_euclid(86_400), seconds[i].rem_euclid(86_400));
                 format!("{} {}", date(days as i32), clock(rest))
@@ -215,65 +215,32 @@ fn not_read(kind: &DataType) -> ArrowError {
     ArrowError::NotYetImplemented(format!("a column of {kind} is not read as text"))
 }
 
-/// A time-of-day column in whole seconds since midnight (Hugging Face's `UTCTime` is
-/// `time32[s]`); nulls read as 0 and are left out by the caller.
-fn time_of_day(column: &ArrayRef) -> Result<Vec<i64>, ArrowError> {
-    use arrow_array::types::*;
+/// A time-of-day or timestamp column in whole seconds (since midnight, or since
+/// 1970-01-01 UTC): every such type stores whole ticks of its unit, 32 bits wide for
+/// `time32`, 64 bits for the others. Nulls read as 0 and are left out by the caller.
+fn seconds(column: &ArrayRef) -> Result<Vec<i64>, ArrowError> {
     use arrow_schema::TimeUnit;
-    Ok(match column.data_type() {
-        DataType::Time32(TimeUnit::Second) => {
-            let v = column.as_primitive::<Time32SecondType>();
-            v.values().iter().map(|&s| i64::from(s)).collect()
-        }
-        DataType::Time32(_) => {
-            let v = column.as_primitive::<Time32MillisecondType>();
-            v.values().iter().map(|&ms| i64::from(ms) / 1000).collect()
-        }
-        DataType::Time64(TimeUnit::Microsecond) => {
-            let v = column.as_primitive::<Time64MicrosecondType>();
-            v.values().iter().map(|&us| us / 1_000_000).collect()
-        }
-        DataType::Time64(_) => {
-            let v = column.as_primitive::<Time64NanosecondType>();
-            v.values().iter().map(|&ns| ns / 1_000_000_000).collect()
-        }
+    let (unit, narrow) = match column.data_type() {
+        DataType::Time32(unit) => (unit, true),
+        DataType::Time64(unit) | DataType::Timestamp(unit, _) => (unit, false),
         other => return Err(not_read(other)),
-    })
-}
-
-/// A timestamp column in whole seconds since 1970-01-01 (its time zone, if any, left as
-/// stored: UTC).
-fn timestamp_seconds(column: &ArrayRef) -> Result<Vec<i64>, ArrowError> {
-    use arrow_array::types::*;
-    use arrow_schema::TimeUnit;
-    let DataType::Timestamp(unit, _) = column.data_type() else {
-        return Err(not_read(column.data_type()));
     };
-    let per_second = match unit {
+    let per_second: i64 = match unit {
         TimeUnit::Second => 1,
         TimeUnit::Millisecond => 1_000,
         TimeUnit::Microsecond => 1_000_000,
         TimeUnit::Nanosecond => 1_000_000_000,
     };
-    let values: Vec<i64> = match unit {
-        TimeUnit::Second => column
-            .as_primitive::<TimestampSecondType>()
-            .values()
-            .to_vec(),
-        TimeUnit::Millisecond => column
-            .as_primitive::<TimestampMillisecondType>()
-            .values()
-            .to_vec(),
-        TimeUnit::Microsecond => column
-            .as_primitive::<TimestampMicrosecondType>()
-            .values()
-            .to_vec(),
-        TimeUnit::Nanosecond => column
-            .as_primitive::<TimestampNanosecondType>()
-            .values()
-            .to_vec(),
+    let data = column.to_data();
+    let ticks: Vec<i64> = if narrow {
+        data.buffer::<i32>(0)
+            .iter()
+            .map(|&t| i64::from(t))
+            .collect()
+    } else {
+        data.buffer::<i64>(0).to_vec()
     };
-    Ok(values.iter().map(|v| v.div_euclid(per_second)).collect())
+    Ok(ticks.iter().map(|t| t.div_euclid(per_second)).collect())
 }
 
 /// Seconds since midnight as `HH:MM:SS`, as PGN's `[UTCTime]` tag writes it.
@@ -551,6 +518,21 @@ mod tests {
         assert_eq!(texts(&ints).unwrap(), vec![Some("1512".to_string()), None]);
         let words: ArrayRef = Arc::new(arrow_array::StringArray::from(vec![Some("a"), Some(" ")]));
         assert_eq!(texts(&words).unwrap(), vec![Some("a".to_string()), None]);
+        // Times and timestamps of every width and unit, a slice (an offset) included.
+        let micros: ArrayRef = Arc::new(arrow_array::Time64MicrosecondArray::from(vec![
+            0,
+            3_723_000_000,
+        ]));
+        assert_eq!(
+            texts(&micros.slice(1, 1)).unwrap(),
+            vec![Some("01:02:03".into())]
+        );
+        let stamps: ArrayRef = Arc::new(arrow_array::TimestampMillisecondArray::from(vec![
+            Some(1_704_067_323_000),
+            None,
+        ]));
+        let want = vec![Some("2024-01-01 00:02:03".to_string()), None];
+        assert_eq!(texts(&stamps).unwrap(), want);
         let dates: ArrayRef = Arc::new(arrow_array::Date32Array::from(vec![19_723]));
         assert_eq!(texts(&dates).unwrap(), vec![Some("2024-01-01".to_string())]);
         let odd: ArrayRef = Arc::new(arrow_array::Decimal128Array::from(vec![1]));

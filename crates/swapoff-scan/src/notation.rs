@@ -14,7 +14,8 @@ const CHUNK: usize = 1 << 16;
 /// A reader that rewrites long algebraic moves and en passant marks (see the module).
 pub struct Notation<R> {
     inner: R,
-    /// Rewritten bytes not yet handed out, from `start`.
+    /// Rewritten bytes not yet handed out, from `start` (the last chunk read, rewritten
+    /// where it stands).
     out: Vec<u8>,
     start: usize,
     /// Bytes read but not yet rewritten: the last, maybe unfinished, token of a chunk.
@@ -69,9 +70,9 @@ impl<R: Read> Notation<R> {
             }
         };
         self.tail = chunk.split_off(cut);
-        self.out.clear();
+        self.tag_line = rewrite(&mut chunk, self.tag_line);
+        self.out = chunk;
         self.start = 0;
-        self.tag_line = rewrite(&chunk, self.tag_line, &mut self.out);
         Ok(())
     }
 }
@@ -136,9 +137,9 @@ fn on_tag_line(text: &[u8], at: usize, before: Line) -> bool {
     line_at(text, at, before) == Line::Tag
 }
 
-/// Appends `text` rewritten to `out` (`tag_line`: what the line it starts in is); returns
+/// Rewrites `text` where it stands (`tag_line`: what the line it starts in is); returns
 /// what its last line is.
-fn rewrite(text: &[u8], tag_line: Line, out: &mut Vec<u8>) -> Line {
+fn rewrite(text: &mut Vec<u8>, tag_line: Line) -> Line {
     // The bytes to drop: each long algebraic dash, each en passant mark.
     let mut drops: Vec<(usize, usize)> = Vec::new();
     for i in memchr::memchr_iter(b'-', text) {
@@ -156,14 +157,21 @@ fn rewrite(text: &[u8], tag_line: Line, out: &mut Vec<u8>) -> Line {
             drops.push((i, i + 4));
         }
     }
-    drops.sort_unstable();
-    let mut from = 0;
-    for (start, end) in drops {
-        out.extend_from_slice(&text[from..start]);
-        from = end;
+    // The last line's kind is read before anything moves (a drop is never a line end).
+    let last = line_at(text, text.len(), tag_line);
+    if drops.is_empty() {
+        return last;
     }
-    out.extend_from_slice(&text[from..]);
-    line_at(text, text.len(), tag_line)
+    drops.sort_unstable();
+    // Each kept run moves down over the bytes dropped before it.
+    let mut kept = drops[0].0;
+    for (k, &(_, end)) in drops.iter().enumerate() {
+        let next = drops.get(k + 1).map_or(text.len(), |d| d.0);
+        text.copy_within(end..next, kept);
+        kept += next - end;
+    }
+    text.truncate(kept);
+    last
 }
 
 #[cfg(test)]

@@ -336,35 +336,34 @@ pub enum MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let clipped = |text: &str| Clipped(text).to_string();
         match self {
             MoveError::Empty => f.write_str("no move given"),
             MoveError::Unparseable { text } => {
                 write!(
                     f,
                     "move {} is neither SAN (like Nxe5) nor UCI (like g1f3)",
-                    clipped(text)
+                    Clipped(text)
                 )
             }
             MoveError::Illegal { text, candidates } if candidates.is_empty() => {
-                write!(f, "move {} is not legal in this position", clipped(text))
+                write!(f, "move {} is not legal in this position", Clipped(text))
             }
             MoveError::Illegal { text, candidates } => write!(
                 f,
                 "move {} is not legal in this position (legal moves nearby: {})",
-                clipped(text),
+                Clipped(text),
                 candidates.join(", ")
             ),
             MoveError::Ambiguous { text, candidates } => write!(
                 f,
                 "move {} is ambiguous: it fits {}",
-                clipped(text),
+                Clipped(text),
                 candidates.join(" and ")
             ),
             MoveError::Unsupported { text } => write!(
                 f,
                 "move {} is a piece drop, not a move of standard chess",
-                clipped(text)
+                Clipped(text)
             ),
         }
     }

@@ -242,8 +242,8 @@ fn bad_fen(fen: &str, why: impl std::fmt::Display) -> GameError {
 /// What a mainline entry does: a move, or a null move (`--`) that passes the turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
-    /// A legal move, and whether the PGN wrote it in UCI (its SAN must then be made).
-    Move(shakmaty::Move, bool),
+    /// A legal move (written in SAN, or in UCI as some tools write it).
+    Move(shakmaty::Move),
     /// A null move.
     Null,
 }
@@ -255,10 +255,10 @@ pub fn resolve(pos: &Chess, san: &SanPlus) -> Result<Step, GameError> {
         San::Null => Ok(Step::Null),
         San::Put { .. } => Err(GameError::Drop),
         San::Normal { .. } | San::Castle(_) => match san.san.to_move(pos) {
-            Ok(m) => Ok(Step::Move(m, false)),
+            Ok(m) => Ok(Step::Move(m)),
             Err(e) => {
                 if let Some(m) = uci(&san.san).and_then(|u| u.to_move(pos).ok()) {
-                    return Ok(Step::Move(m, true));
+                    return Ok(Step::Move(m));
                 }
                 Err(match e {
                     SanError::IllegalSan => GameError::Illegal,
@@ -272,7 +272,7 @@ pub fn resolve(pos: &Chess, san: &SanPlus) -> Result<Step, GameError> {
 /// Plays a step resolved in `pos`; a null move in check is refused.
 pub fn play_step(pos: &mut Chess, step: &Step) -> Result<(), GameError> {
     match step {
-        Step::Move(m, _) => {
+        Step::Move(m) => {
             pos.play_unchecked(*m);
             Ok(())
         }

@@ -438,15 +438,26 @@ pub enum LineError {
     TooLong(u64),
 }
 
+impl LineError {
+    /// Why the line cannot be used, without what becomes of it (a table row says so
+    /// itself).
+    pub fn why(&self) -> String {
+        match self {
+            LineError::NotUtf8 => "the line is not valid UTF-8".to_string(),
+            LineError::TooLong(bytes) => format!(
+                "the line is {bytes} bytes long, more than the {MAX_RECORD_BYTES} a record may \
+                 have"
+            ),
+        }
+    }
+}
+
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.why())?;
         match self {
-            LineError::NotUtf8 => f.write_str("the line is not valid UTF-8"),
-            LineError::TooLong(bytes) => write!(
-                f,
-                "the line is {bytes} bytes long, more than the {MAX_RECORD_BYTES} a record may \
-                 have; line skipped"
-            ),
+            LineError::NotUtf8 => Ok(()),
+            LineError::TooLong(_) => f.write_str("; line skipped"),
         }
     }
 }

@@ -184,7 +184,7 @@ pub fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) {
         Work::Table { file, rows, by_row } => {
             let mut fen = Vec::with_capacity(96);
             for row in rows {
-                walk_row(*file, row, *by_row, sink, &mut fen);
+                walk_row(*file, row, *by_row, needs, sink, &mut fen);
             }
         }
         Work::Note(note) => sink.note(note.clone()),
@@ -203,6 +203,7 @@ fn walk_row(
     file: usize,
     row: &Result<TableRow, RowError>,
     by_row: bool,
+    needs: Needs,
     sink: &mut impl PositionSink,
     fen: &mut Vec<u8>,
 ) {
@@ -264,9 +265,14 @@ fn walk_row(
             Err(e) => return sink.note(skipped(format!("move {}: {e}", apply + 1))),
         },
     };
+    // The move is checked whatever is asked; it is written out only when asked for, as in
+    // a game.
+    let next = next.filter(|_| needs.played);
     if let Some(m) = next {
         let _ = write!(uci, "{}", m.to_uci(mode));
-        let _ = write!(san, "{}", SanPlus::from_move(pos.clone(), m));
+        if needs.san {
+            let _ = write!(san, "{}", SanPlus::from_move(pos.clone(), m));
+        }
     }
     let played = next.map(|m| Played {
         uci: &uci,
@@ -399,7 +405,7 @@ fn walk_game(
         let next = game.moves.get(ply as usize);
         let step = next.map(|san| pgn::resolve(&pos, san));
         let played = match (&step, next) {
-            (Some(Ok(Step::Move(m, _))), Some(_)) if needs.played => {
+            (Some(Ok(Step::Move(m))), Some(_)) if needs.played => {
                 uci.clear();
                 san_text.clear();
                 let _ = write!(uci, "{}", m.to_uci(mode));

@@ -5,7 +5,7 @@
 //! first moves before the position is analysed, and the next one is the move played. The
 //! other columns asked for are carried into the rows, as PGN tags are.
 
-use crate::records::{LineError, Records, MAX_RECORD_BYTES};
+use crate::records::Records;
 use std::io;
 
 /// Which columns (or fields) a table's rows are read from. Names match in any case.
@@ -111,16 +111,6 @@ fn position_of(names: &[String], wanted: &str) -> Option<usize> {
         .position(|n| n.trim().eq_ignore_ascii_case(wanted))
 }
 
-/// Why a line cannot be a row: not UTF-8, or longer than a record may be.
-fn line_error(error: LineError) -> String {
-    match error {
-        LineError::NotUtf8 => "the line is not valid UTF-8".to_string(),
-        LineError::TooLong(bytes) => format!(
-            "the line is {bytes} bytes long, more than the {MAX_RECORD_BYTES} a record may have"
-        ),
-    }
-}
-
 /// Hands each line of `input` with content (numbered from `lines_before + 1`), as text or
 /// why it is not, to `each`, which returns `false` to stop. A read error is returned.
 fn lines(
@@ -133,7 +123,7 @@ fn lines(
         .next_record()
         .map_err(|e| format!("read error: {e}"))?
     {
-        let text = record.text().map_err(line_error);
+        let text = record.text().map_err(|e| e.why());
         if text.as_ref().is_ok_and(|t| t.trim().is_empty()) {
             continue;
         }
@@ -230,12 +220,16 @@ pub fn read_csv(
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
 ) -> Result<(), String> {
     let mut splitter = CsvLine::new();
-    // Where the header put each column: FEN, moves, carried.
-    let mut layout: Option<(usize, Option<usize>, Vec<Option<usize>>)> = None;
+    let mut layout: Option<CsvLayout> = None;
     let mut fatal = None;
     lines(input, lines_before, &mut |line, text| {
         let fields = text.and_then(|text| splitter.split(text));
-        let Some((fen, moves, carried_at)) = &layout else {
+        let Some(CsvLayout {
+            fen,
+            moves,
+            carried: carried_at,
+        }) = &layout
+        else {
             match header(fields, columns, carried) {
                 Ok(found) => layout = Some(found),
                 Err(why) => fatal = Some(why),
@@ -262,13 +256,20 @@ pub fn read_csv(
     fatal.map_or(Ok(()), Err)
 }
 
-/// The columns a CSV header names: the FEN's, the moves', the carried ones'.
-#[allow(clippy::type_complexity)]
+/// Where a CSV header puts the columns the rows read.
+struct CsvLayout {
+    fen: usize,
+    moves: Option<usize>,
+    /// The carried columns', in the reading's tag order (`None`: not in the table).
+    carried: Vec<Option<usize>>,
+}
+
+/// The columns a CSV header names.
 fn header(
     fields: Result<Vec<&str>, String>,
     columns: &TableColumns<'_>,
     carried: &[String],
-) -> Result<(usize, Option<usize>, Vec<Option<usize>>), String> {
+) -> Result<CsvLayout, String> {
     let names: Vec<String> = fields
         .map_err(|e| format!("cannot read the CSV header: {e}"))?
         .into_iter()
@@ -293,7 +294,11 @@ fn header(
         },
     };
     let carried = carried.iter().map(|c| position_of(&names, c)).collect();
-    Ok((fen, moves, carried))
+    Ok(CsvLayout {
+        fen,
+        moves,
+        carried,
+    })
 }
 
 /// A JSON value as a carried column: strings as they are, other values as JSON text,

@@ -2,7 +2,7 @@
 //! scan: no serde, no `fmt` machinery), and the FEN of a replayed position.
 
 use crate::analysis::piece_letter;
-use crate::columns::{csv_field, json_field, Selection};
+use crate::columns::{csv_field, json_field, Column, Selection};
 use crate::json::{push_i32, push_square, push_u64};
 use crate::rows::{Origin, Played, Row};
 use cozy_chess::{Board, Color, File, Piece, Rank, Square};
@@ -49,17 +49,12 @@ impl TextRows {
 
     /// The CSV header line (empty for JSON).
     pub fn header(&self) -> String {
-        if let (Some(columns), Shape::Csv) = (&self.columns, self.shape) {
-            let mut names: Vec<String> = Vec::new();
-            if self.labels.is_some() {
-                names.push("file".into());
-            }
-            names.extend(columns.columns().iter().map(|c| c.name().to_string()));
-            names.extend(self.tag_names.iter().map(|t| csv_text(&format!("tag_{t}"))));
-            return names.join(",") + "\n";
-        }
+        let columns = self
+            .columns
+            .as_ref()
+            .map_or(&Column::ALL[..], Selection::columns);
         match self.shape {
-            Shape::Csv => csv_header(self.labels.is_some(), &self.tag_names),
+            Shape::Csv => csv_header(self.labels.is_some(), columns, &self.tag_names),
             Shape::Json => String::new(),
         }
     }
@@ -77,20 +72,16 @@ impl TextRows {
     }
 }
 
-/// The CSV header, with a leading `file` column when several inputs are scanned and a
-/// `tag_NAME` column per `--tags` name at the end.
-fn csv_header(with_file: bool, tag_names: &[String]) -> String {
-    let mut header = String::new();
+/// The CSV header, with a leading `file` column when several inputs are scanned, the
+/// columns' names, and a `tag_NAME` column per `--tags` name at the end.
+fn csv_header(with_file: bool, columns: &[Column], tag_names: &[String]) -> String {
+    let mut names: Vec<String> = Vec::new();
     if with_file {
-        header.push_str("file,");
+        names.push("file".into());
     }
-    header.push_str("line,game,ply,fen,in_check,captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list,played,played_san,played_see,clock,eval");
-    for name in tag_names {
-        header.push(',');
-        header.push_str(&csv_text(&format!("tag_{name}")));
-    }
-    header.push('\n');
-    header
+    names.extend(columns.iter().map(|c| c.name().to_string()));
+    names.extend(tag_names.iter().map(|t| csv_text(&format!("tag_{t}"))));
+    names.join(",") + "\n"
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
