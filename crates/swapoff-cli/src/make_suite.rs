@@ -25,10 +25,10 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use swapoff::BoardQueries;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
-use swapoff_scan::note::{Note, Place};
+use swapoff_scan::note::{Note, Place, Skipped};
 use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
-use swapoff_scan::rows::{walk, Position, PositionSink};
+use swapoff_scan::rows::{walk, Origin, Position, PositionSink};
 use swapoff_scan::table::TableColumns;
 use swapoff_scan::units::{self, Reading, Work};
 
@@ -225,7 +225,15 @@ impl PositionSink for Offering<'_> {
         match swapoff_scan::parse::position(&fields.join(" ")) {
             Ok(pos) => self.sampler.offer(&pos),
             Err(e) => {
-                let note = Note::new(p.file, Place::File, format!("bad FEN {fen:?}: {e}"));
+                let place = match p.origin {
+                    Origin::Line(line) => Place::Line(line),
+                    Origin::Game { game, ply } => Place::Game {
+                        game,
+                        ply: Some(ply),
+                    },
+                };
+                let why = format!("bad FEN {fen:?}: {e}");
+                let note = Note::invalid(p.file, place, why, Skipped::Position);
                 self.note(note);
             }
         }
@@ -233,8 +241,8 @@ impl PositionSink for Offering<'_> {
 
     fn note(&mut self, note: Note) {
         eprintln!("seeswap: {}", note.display(&self.paths[note.file]));
-        self.skipped += note.skipped;
-        self.unreadable |= note.unreadable;
+        self.skipped += note.skipped_count();
+        self.unreadable |= note.is_fatal();
     }
 }
 

@@ -451,7 +451,11 @@ fn formats_are_told_from_content() {
 
     let out = swapoff(&[], Some(b"hello world\n"));
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("use --format"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("give it with --format"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

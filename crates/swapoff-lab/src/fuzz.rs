@@ -545,12 +545,9 @@ impl swapoff_scan::rows::Sink for Counted {
     }
 
     fn note(&mut self, note: swapoff_scan::note::Note) {
-        assert!(!note.message.is_empty(), "a note without a reason");
-        assert!(
-            note.message.len() < 4096,
-            "a note of {} bytes",
-            note.message.len()
-        );
+        let why = note.cause.reason();
+        assert!(!why.is_empty(), "a note without a reason");
+        assert!(why.len() < 4096, "a note of {} bytes", why.len());
         self.notes += 1;
     }
 }

@@ -35,7 +35,7 @@ impl Sink for Tally {
         self.elo += usize::from(row.tags.iter().all(Option::is_some));
     }
     fn note(&mut self, note: Note) {
-        self.notes.push(note.message);
+        self.notes.push(note.to_string());
     }
     fn game(&mut self) {
         self.games += 1;

@@ -15,7 +15,7 @@ use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::columnar::read_batches;
 use swapoff_scan::columns::{Needs, Selection};
 use swapoff_scan::format::Format;
-use swapoff_scan::note::Note;
+use swapoff_scan::note::{Note, Skipped};
 use swapoff_scan::pool::Pool;
 use swapoff_scan::rows::{Row, Scanner, Sink};
 use swapoff_scan::table::{TableColumns, TableRow};
@@ -60,9 +60,7 @@ impl Sink for ArrowRows<'_> {
     fn note(&mut self, mut note: Note) {
         if self.rows_kept {
             // Every position has a row: the error says why, not that something was skipped.
-            if let Some(why) = note.message.strip_suffix("; row skipped") {
-                note.message = why.to_string();
-            }
+            note.skipped = Skipped::Nothing;
         }
         self.columns.push_note(&note, self.name);
     }

@@ -135,7 +135,7 @@ def test_not_pgn_nor_epd_is_an_error_row_not_a_start_position(client, tmp_path):
     path = tmp_path / "words.txt"
     path.write_text("hello world\n")
     got = swapoff.dask.scan(str(path)).compute()
-    assert "cannot tell whether this is EPD or PGN" in got["error"].iloc[0]
+    assert "cannot tell the format" in got["error"].iloc[0]
 
 
 def test_a_large_pgn_after_a_byte_order_mark_is_one_partition(tmp_path):

@@ -304,7 +304,7 @@ impl Columns {
         let Some(error) = self.error.as_mut() else {
             return;
         };
-        error.append_value(&note.message);
+        error.append_value(note.to_string());
         if let Some(f) = self.file.as_mut() {
             f.append_value(file);
         }

@@ -16,7 +16,7 @@
 //! column type, as text). Row numbers count from 1 in the whole file; they are the rows'
 //! `line` (positions) or `game` (games), and a bad row is reported by its number.
 
-use crate::note::{Note, Place};
+use crate::note::{Cause, Note, Place, Skipped};
 use crate::pgn::{Collector, GameRecord};
 use crate::table::{moves_of, RowError, TableColumns, TableRow};
 use crate::work::{Reading, Work};
@@ -52,8 +52,7 @@ fn position_of(schema: &Schema, wanted: &str) -> Option<usize> {
 }
 
 impl Layout {
-    /// The table's shape, or why it has none (the columns it does have, and the flags
-    /// that name others).
+    /// The table's shape, or why it has none (the columns it does have).
     fn of(schema: &Schema, columns: &TableColumns<'_>, tags: &[String]) -> Result<Layout, String> {
         let fen = position_of(schema, columns.fen);
         let moves = columns.moves.map(|name| (name, position_of(schema, name)));
@@ -65,7 +64,7 @@ impl Layout {
             (_, None, Some((name, Some(_)))) => {
                 return Err(format!(
                     "the table has no column {:?} for the positions the moves of {name:?} \
-                     start from; name it with --fen-column",
+                     start from (name the column of FENs)",
                     columns.fen
                 ))
             }
@@ -75,7 +74,7 @@ impl Layout {
                 let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
                 return Err(format!(
                     "the table has neither a column {:?} of games nor a column {:?} of \
-                     positions (columns: {}); name one with --movetext-column or --fen-column",
+                     positions (columns: {}); name the one to read",
                     columns.movetext,
                     columns.fen,
                     names.join(",")
@@ -279,7 +278,7 @@ pub fn read_batches(
     let layout = match Layout::of(schema, &reading.columns, reading.tags) {
         Ok(layout) => layout,
         Err(why) => {
-            let note = Note::new(file, Place::File, format!("{why}; file skipped"));
+            let note = Note::invalid(file, Place::File, why, Skipped::File);
             return emit(Work::Note(note));
         }
     };
@@ -300,8 +299,12 @@ pub fn read_batches(
         let open = match work {
             Ok(work) => work.into_iter().all(&mut *emit),
             Err(e) => {
-                let why = format!("read error after row {row}: {e}; rest of the file skipped");
-                return emit(Work::Note(Note::unreadable(file, why)));
+                let cause = Cause::Read(e.to_string());
+                return emit(Work::Note(Note::unreadable(
+                    file,
+                    Place::Row(row + 1),
+                    cause,
+                )));
             }
         };
         if !open {
@@ -400,11 +403,7 @@ fn games(
                     game: row,
                     ply: None,
                 };
-                work.push(Work::Note(Note::new(
-                    file,
-                    place,
-                    format!("{why}; game skipped"),
-                )));
+                work.push(Work::Note(Note::invalid(file, place, why, Skipped::Game)));
             }
         }
     }
@@ -458,7 +457,7 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
 ) -> bool {
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
     use parquet::arrow::ProjectionMask;
-    let unreadable = |why: String| Note::unreadable(file, format!("{why}; file skipped"));
+    let unreadable = |why: String| Note::unreadable(file, Place::File, Cause::Read(why));
     let builder = match ParquetRecordBatchReaderBuilder::try_new(source) {
         Ok(builder) => builder,
         Err(e) => {
@@ -483,7 +482,7 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
             wanted
         }
         Err(why) => {
-            let note = Note::new(file, Place::File, format!("{why}; file skipped"));
+            let note = Note::invalid(file, Place::File, why, Skipped::File);
             return emit(Work::Note(note));
         }
     };

@@ -159,7 +159,7 @@ impl pgn_reader::Visitor for Collector {
                     | "fischer-random" | "frc" | "960" => game.chess960 = true,
                     _ => {
                         game.rejected = Some(format!(
-                            "[Variant \"{}\"] is not standard chess (nor Chess960); game skipped",
+                            "[Variant \"{}\"] is not standard chess (nor Chess960)",
                             variant.trim()
                         ))
                     }

@@ -9,7 +9,7 @@
 use crate::analysis::Report;
 use crate::columns::Needs;
 use crate::error::GameError;
-use crate::note::{Note, Place};
+use crate::note::{Note, Place, Skipped};
 use crate::pgn::{self, GameRecord};
 use crate::pgn::{Annotation, Step};
 use crate::table::{RowError, TableRow};
@@ -218,15 +218,11 @@ fn walk_row(
     let row = match row {
         Ok(row) => row,
         Err(e) => {
-            let note = Note::new(file, place(e.line), format!("{}; row skipped", e.why));
-            sink.note(note);
+            sink.note(Note::invalid(file, place(e.line), &*e.why, Skipped::Row));
             return;
         }
     };
-    let skipped = |why: String| {
-        let message = format!("{why}; row skipped");
-        Note::new(file, place(row.line), message)
-    };
+    let skipped = |why: String| Note::invalid(file, place(row.line), why, Skipped::Row);
     let mut pos = match crate::parse::position(&row.fen) {
         Ok(pos) => pos,
         Err(e) => {
@@ -304,10 +300,7 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
         let (start_of_line, raw) = (start, &text[start..end]);
         start = end + 1;
         let line_no = first_line + i as u64;
-        let skipped = |why: &str| {
-            let message = format!("{why}; line skipped");
-            Note::new(file, Place::Line(line_no), message)
-        };
+        let skipped = |why: &str| Note::invalid(file, Place::Line(line_no), why, Skipped::Line);
         // A line of valid text ends at ASCII line ends, so it is text in turn.
         let line = match whole.and_then(|whole| whole.get(start_of_line..end)) {
             Some(line) => Ok(line),
@@ -340,26 +333,26 @@ fn walk_game(
     fen: &mut Vec<u8>,
 ) {
     sink.game();
-    let note = |ply: Option<u32>, message: String| {
+    let note = |ply: Option<u32>, why: String, skipped: Skipped| {
         let place = Place::Game {
             game: game.number,
             ply,
         };
-        Note::new(file, place, message)
+        Note::invalid(file, place, why, skipped)
     };
     if let Some(why) = &game.rejected {
-        sink.note(note(None, why.clone()));
+        sink.note(note(None, why.clone(), Skipped::Game));
         return;
     }
     if game.is_empty() {
-        let why = "no tag, move or result (not PGN text?); skipped";
-        sink.note(note(None, why.to_string()));
+        let why = "no tag, move or result (not PGN text?)";
+        sink.note(note(None, why.to_string(), Skipped::Text));
         return;
     }
     let mut pos = match pgn::start(game) {
         Ok(pos) => pos,
         Err(why) => {
-            sink.note(note(None, format!("{why}; game skipped")));
+            sink.note(note(None, why.to_string(), Skipped::Game));
             return;
         }
     };
@@ -429,11 +422,14 @@ fn walk_game(
             _ => None,
         };
         if let Err(why) = emit(&pos, ply, played, sink) {
-            let message = match ply.checked_sub(1).and_then(|p| game.moves.get(p as usize)) {
-                Some(san) => format!("ply {ply} (after {san}): {why}; rest of the game skipped"),
-                None => format!("ply 0: {why}; game skipped"),
+            let (why, skipped) = match ply.checked_sub(1).and_then(|p| game.moves.get(p as usize)) {
+                Some(san) => (
+                    format!("ply {ply} (after {san}): {why}"),
+                    Skipped::RestOfGame,
+                ),
+                None => (format!("ply 0: {why}"), Skipped::Game),
             };
-            sink.note(note(Some(ply), message));
+            sink.note(note(Some(ply), why, skipped));
             return;
         }
         let (Some(step), Some(san)) = (step, next) else {
@@ -443,18 +439,14 @@ fn walk_game(
             pos = after;
         } else if let Err(why) = step.and_then(|step| pgn::play_step(&mut pos, &step)) {
             // The position is as it was when the move cannot be played.
-            let message = format!(
-                "ply {} ({}): {why}; rest of the game skipped",
-                ply + 1,
-                pgn::describe(&pos, san)
-            );
-            sink.note(note(Some(ply + 1), message));
+            let why = format!("ply {} ({}): {why}", ply + 1, pgn::describe(&pos, san));
+            sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
             return;
         }
         ply += 1;
     }
     if game.truncated {
-        let message = format!("mainline longer than {ply} plies; rest of the game skipped");
-        sink.note(note(Some(ply), message));
+        let why = format!("mainline longer than {ply} plies");
+        sink.note(note(Some(ply), why, Skipped::RestOfGame));
     }
 }

@@ -5,6 +5,7 @@
 //! first moves before the position is analysed, and the next one is the move played. The
 //! other columns asked for are carried into the rows, as PGN tags are.
 
+use crate::note::Cause;
 use crate::records::Records;
 use std::io;
 
@@ -117,11 +118,11 @@ fn lines(
     input: impl io::Read,
     lines_before: u64,
     each: &mut dyn FnMut(u64, Result<&str, String>) -> bool,
-) -> Result<(), String> {
+) -> Result<(), Cause> {
     let mut records = Records::new(input);
     while let Some((n, record)) = records
         .next_record()
-        .map_err(|e| format!("read error: {e}"))?
+        .map_err(|e| Cause::Read(e.to_string()))?
     {
         let text = record.text().map_err(|e| e.why());
         if text.as_ref().is_ok_and(|t| t.trim().is_empty()) {
@@ -218,7 +219,7 @@ pub fn read_csv(
     carried: &[String],
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
-) -> Result<(), String> {
+) -> Result<(), Cause> {
     let mut splitter = CsvLine::new();
     let mut layout: Option<CsvLayout> = None;
     let mut fatal = None;
@@ -232,7 +233,7 @@ pub fn read_csv(
         else {
             match header(fields, columns, carried) {
                 Ok(found) => layout = Some(found),
-                Err(why) => fatal = Some(why),
+                Err(why) => fatal = Some(Cause::Invalid(why)),
             }
             return fatal.is_none();
         };
@@ -328,7 +329,7 @@ pub fn read_jsonl(
     carried: &[String],
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
-) -> Result<(), String> {
+) -> Result<(), Cause> {
     lines(input, lines_before, &mut |line, text| {
         let row = text
             .and_then(|text| {

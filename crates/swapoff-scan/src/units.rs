@@ -5,7 +5,7 @@
 //! they come. Problems found while reading become [`Note`]s in their place in the input.
 
 use crate::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
-use crate::note::{Note, Place};
+use crate::note::{Cause, Note, Place, Skipped};
 use crate::pgn::Collector;
 use crate::pool::Pool;
 use crate::records::{decompress, InputName, Opened, UnixLines, MAX_RECORD_BYTES};
@@ -78,7 +78,7 @@ pub fn read_all(
             }
             Ok(Opened::Stream(raw)) => raw,
             Err(e) => {
-                let note = Note::unreadable(file, format!("cannot open: {e}; file skipped"));
+                let note = Note::unreadable(file, Place::File, Cause::Open(e.to_string()));
                 if !emit(Work::Note(note)) {
                     return;
                 }
@@ -114,7 +114,7 @@ pub fn read_input(
     let decoded = match decompress(raw) {
         Ok(d) => d,
         Err(e) => {
-            let note = Note::unreadable(file, format!("read error: {e}; file skipped"));
+            let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
     };
@@ -123,7 +123,7 @@ pub fn read_input(
     let (head, decoded) = match peek(decoded) {
         Ok(peeked) => peeked,
         Err(e) => {
-            let note = Note::unreadable(file, format!("read error: {e}; file skipped"));
+            let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
     };
@@ -131,7 +131,7 @@ pub fn read_input(
     if reading.format == parquet || detect(&head) == parquet {
         let mut data = head;
         if let Err(e) = { decoded }.read_to_end(&mut data) {
-            let note = Note::unreadable(file, format!("read error: {e}; file skipped"));
+            let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
         let data = bytes::Bytes::from(data);
@@ -145,7 +145,7 @@ pub fn read_input(
     } = match sniff(&mut input) {
         Ok(p) => p,
         Err(e) => {
-            let note = Note::unreadable(file, format!("read error: {e}; file skipped"));
+            let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
     };
@@ -157,9 +157,12 @@ pub fn read_input(
         // Nothing but blank and comment lines: an empty input, nothing to skip.
         None if first_line(&prefix).is_none() => return true,
         None => {
-            let message = "cannot tell whether this is EPD or PGN (the first line is \
-                           neither a FEN nor a PGN tag or move); use --format; file skipped";
-            let note = Note::new(file, Place::File, message.to_string());
+            let note = Note {
+                file,
+                place: Place::File,
+                cause: Cause::UnknownFormat,
+                skipped: Skipped::File,
+            };
             return sender.push(Work::Note(note));
         }
     };
@@ -194,17 +197,13 @@ fn flush_with_note(
     file: usize,
     first_line: u64,
     text: &mut Vec<u8>,
-    line: u64,
-    message: String,
-    unreadable: bool,
+    note: Note,
 ) -> bool {
     let unit = Work::Epd {
         file,
         first_line,
         text: std::mem::take(text),
     };
-    let mut note = Note::new(file, Place::Line(line), message);
-    note.unreadable = unreadable;
     sender.push(unit) && sender.push(Work::Note(note))
 }
 
@@ -222,10 +221,8 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
             Ok(buffered) => buffered,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => {
-                let message = format!("read error: {e}; rest of the file skipped");
-                return flush_with_note(
-                    sender, file, first_line, &mut text, line_no, message, true,
-                );
+                let note = Note::unreadable(file, Place::Line(line_no), Cause::Read(e.to_string()));
+                return flush_with_note(sender, file, first_line, &mut text, note);
             }
         };
         if buffered.is_empty() {
@@ -246,10 +243,9 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
                 Ok(n) => n,
                 Err(e) => {
                     text.truncate(start);
-                    let message = format!("read error: {e}; rest of the file skipped");
-                    return flush_with_note(
-                        sender, file, first_line, &mut text, line_no, message, true,
-                    );
+                    let cause = Cause::Read(e.to_string());
+                    let note = Note::unreadable(file, Place::Line(line_no), cause);
+                    return flush_with_note(sender, file, first_line, &mut text, note);
                 }
             };
             if n == 0 {
@@ -258,10 +254,9 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
             if text.len() - start > MAX_LINE && text.last() != Some(&b'\n') {
                 // An overlong line: report it, drop what was read, and skip to its end.
                 text.truncate(start);
-                let message = format!(
-                    "the line is longer than the {MAX_LINE} bytes a record may have; line skipped"
-                );
-                if !flush_with_note(sender, file, first_line, &mut text, line_no, message, false) {
+                let why = format!("the line is longer than the {MAX_LINE} bytes a record may have");
+                let note = Note::invalid(file, Place::Line(line_no), why, Skipped::Line);
+                if !flush_with_note(sender, file, first_line, &mut text, note) {
                     return false;
                 }
                 skip_line(&mut reader);
@@ -353,11 +348,13 @@ fn read_table(
     }
     match read {
         Ok(()) => true,
-        Err(why) => {
-            let mut note = Note::new(file, Place::File, format!("{why}; file skipped"));
-            note.unreadable = why.starts_with("read error");
-            sender.push(Work::Note(note))
-        }
+        Err(cause @ Cause::Invalid(_)) => sender.push(Work::Note(Note {
+            file,
+            place: Place::File,
+            cause,
+            skipped: Skipped::File,
+        })),
+        Err(cause) => sender.push(Work::Note(Note::unreadable(file, Place::File, cause))),
     }
 }
 
@@ -399,17 +396,15 @@ fn read_pgn(file: usize, input: impl Read, tags: &[String], sender: &mut Sender<
                 };
                 plies = 0;
                 let recoverable = e.kind() == io::ErrorKind::InvalidData;
-                let message = if recoverable {
-                    format!("{e}; game skipped")
-                } else {
-                    format!("read error: {e}; rest of the file skipped")
-                };
                 let place = Place::Game {
                     game: collector.games,
                     ply: None,
                 };
-                let mut note = Note::new(file, place, message);
-                note.unreadable = !recoverable;
+                let note = if recoverable {
+                    Note::invalid(file, place, e.to_string(), Skipped::Game)
+                } else {
+                    Note::unreadable(file, place, Cause::Read(e.to_string()))
+                };
                 if !(sender.push(unit) && sender.push(Work::Note(note))) {
                     return false;
                 }

@@ -44,7 +44,7 @@ use std::time::Instant;
 use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::columns::{Needs, Selection};
 use swapoff_scan::format::Format;
-use swapoff_scan::note::Note;
+use swapoff_scan::note::{Cause, Note};
 use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
 use swapoff_scan::rows::{Row, Scanner, Sink};
@@ -177,9 +177,13 @@ impl Sink for Done<'_> {
         if let Some(columns) = self.columns.as_mut() {
             columns.push_note(&note, &self.ctx.paths[note.file]);
         }
-        self.messages.push(note.display(&self.ctx.paths[note.file]));
-        self.stats.skipped += note.skipped;
-        self.unreadable |= note.unreadable;
+        let mut message = note.display(&self.ctx.paths[note.file]);
+        if note.cause == Cause::UnknownFormat {
+            message.push_str(" (give it with --format)");
+        }
+        self.messages.push(message);
+        self.stats.skipped += note.skipped_count();
+        self.unreadable |= note.is_fatal();
     }
 
     fn game(&mut self) {
