@@ -173,3 +173,123 @@ fn a_wrong_column_is_a_usage_error() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The columns asked for by name only agree with the text they are read from: the side
+/// to move with the FEN, the evaluation's numbers with its text, the ratings with the
+/// tags; and the default rows do not have them.
+#[test]
+fn turn_eval_numbers_and_ratings_follow_their_text() {
+    let pgn = testdata("examples/evals.pgn");
+    let asked = "fen,turn,eval,eval_cp,eval_mate,white_elo,black_elo";
+    let out = run(
+        &[
+            "scan",
+            "-q",
+            "--csv",
+            "--tags",
+            "WhiteElo,BlackElo",
+            "--columns",
+            asked,
+            pgn.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let (header, rows) = csv_rows(&text(&out.stdout));
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (mut mates, mut cps, mut unrated) = (0, 0, 0);
+    for row in &rows {
+        let side = row[at("fen")].split(' ').nth(1).unwrap();
+        let turn = if side == "w" { "white" } else { "black" };
+        assert_eq!(row[at("turn")], turn);
+        let eval = &row[at("eval")];
+        let (cp, mate) = (&row[at("eval_cp")], &row[at("eval_mate")]);
+        match eval.strip_prefix('#') {
+            Some(n) => {
+                mates += 1;
+                assert_eq!((cp.as_str(), mate.as_str()), ("", n), "{eval}");
+            }
+            None if eval.is_empty() => assert_eq!((cp.as_str(), mate.as_str()), ("", "")),
+            None => {
+                cps += 1;
+                let pawns: f64 = eval.parse().unwrap();
+                let want = (pawns * 100.0).round() as i32;
+                assert_eq!((cp.parse::<i32>().unwrap(), mate.as_str()), (want, ""));
+            }
+        }
+        for (rating, tag) in [("white_elo", "tag_WhiteElo"), ("black_elo", "tag_BlackElo")] {
+            let tag = &row[at(tag)];
+            match tag.parse::<i32>() {
+                Ok(n) => assert_eq!(row[at(rating)], n.to_string()),
+                Err(_) => {
+                    unrated += 1;
+                    assert_eq!(row[at(rating)], "", "{tag}");
+                }
+            }
+        }
+    }
+    assert!(
+        mates >= 2 && cps >= 5 && unrated >= 1,
+        "{mates} {cps} {unrated}"
+    );
+
+    // Asked without their tags, the ratings are still read; the rows have no tag column.
+    let out = run(
+        &[
+            "scan",
+            "-q",
+            "--csv",
+            "--columns",
+            "game,white_elo,black_elo",
+        ],
+        Some(&std::fs::read(&pgn).unwrap()),
+    );
+    let (header, rows) = csv_rows(&text(&out.stdout));
+    assert_eq!(header, ["game", "white_elo", "black_elo"]);
+    assert!(rows.iter().any(|r| !r[1].is_empty() && !r[2].is_empty()));
+
+    let full = run(&["scan", "-q", "--csv", pgn.to_str().unwrap()], None);
+    let (header, _) = csv_rows(&text(&full.stdout));
+    for name in ["turn", "eval_cp", "eval_mate", "white_elo", "black_elo"] {
+        assert!(
+            !header.iter().any(|h| h == name),
+            "{name} in the default rows"
+        );
+    }
+
+    // Parquet types them: integers, and the side as text.
+    let dir = tempfile::tempdir().unwrap();
+    let parquet = dir.path().join("rows.parquet");
+    let out = run(
+        &[
+            "scan",
+            "-q",
+            "--columns",
+            "turn,eval_cp,eval_mate,white_elo",
+            "--parquet",
+            parquet.to_str().unwrap(),
+            pgn.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let file = std::fs::File::open(&parquet).unwrap();
+    let reader =
+        parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let types: Vec<String> = reader
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| format!("{}:{}", f.name(), f.data_type()))
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "turn:Utf8",
+            "eval_cp:Int32",
+            "eval_mate:Int32",
+            "white_elo:Int32",
+            "error:Utf8"
+        ]
+    );
+}

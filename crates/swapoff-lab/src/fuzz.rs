@@ -570,10 +570,11 @@ pub fn read_inputs(data: &[u8]) {
         Some(Format::Jsonl),
         Some(Format::Parquet),
     ];
-    let scanner = Scanner {
-        see: See::new(Rules::Default),
-        needs: swapoff_scan::columns::Needs::ALL,
-    };
+    let scanner = Scanner::new(
+        See::new(Rules::Default),
+        swapoff_scan::columns::Needs::ALL,
+        &[],
+    );
     let tags = vec!["Event".to_string(), "Moves".to_string()];
     // Tables read as positions, and as puzzles with a moves column.
     let plain = TableColumns::default();

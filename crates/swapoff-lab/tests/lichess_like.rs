@@ -59,10 +59,7 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
         texts: &texts,
         columns: TableColumns::default(),
     };
-    let scanner = Scanner {
-        see: See::default(),
-        needs: swapoff_scan::columns::Needs::ALL,
-    };
+    let scanner = Scanner::new(See::default(), swapoff_scan::columns::Needs::ALL, &[]);
     let mut tally = Tally::default();
     let inputs = [InputName::from(path)];
     read_all(

@@ -112,7 +112,8 @@ pub fn block(
         failed: None,
         rows_kept: matches!(source, Source::Positions(_)),
     };
-    let scanner = Scanner { see, needs };
+    let reading_tags = swapoff_scan::columns::reading_tags(tags, needs);
+    let scanner = Scanner::new(see, needs, &reading_tags);
     let texts = Pool::default();
     let format = match &source {
         Source::Bytes { format, .. } => *format,
@@ -120,7 +121,7 @@ pub fn block(
     };
     let reading = Reading {
         format,
-        tags,
+        tags: &reading_tags,
         texts: &texts,
         columns,
     };

@@ -88,10 +88,12 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
     let texts = Arc::new(Pool::default());
     let reader_texts = Arc::clone(&texts);
     let see = options.see;
+    let reading_tags = swapoff_scan::columns::reading_tags(&options.tags, needs);
+    let tags = reading_tags.clone();
     std::thread::spawn(move || {
         let reading = Reading {
             format: options.format,
-            tags: &options.tags,
+            tags: &tags,
             texts: &reader_texts,
             columns: TableColumns {
                 fen: &options.fen_column,
@@ -112,7 +114,7 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
     });
     let worker_schema = Arc::clone(&schema);
     std::thread::spawn(move || {
-        let scanner = Scanner { see, needs };
+        let scanner = Scanner::new(see, needs, &reading_tags);
         for units in units_rx {
             let parts: Vec<Result<RecordBatch, ArrowError>> = pool.install(|| {
                 units

@@ -105,3 +105,30 @@ def test_columns_keep_only_those_and_equal_the_full_rows():
     assert frame["played_see"].dropna().tolist() == played_see
     with pytest.raises(swapoff.SwapoffError, match='no column "elo"'):
         swapoff.scan(path, columns=["game", "elo"])
+
+
+def test_columns_on_request_are_the_command_s_and_every_name_is_typed(tmp_path):
+    import typing
+
+    import swapoff.dask
+
+    path = DATA / "examples" / "evals.pgn"
+    asked: list[swapoff.ColumnName] = [
+        "game",
+        "turn",
+        "eval",
+        "eval_cp",
+        "eval_mate",
+        "white_elo",
+        "black_elo",
+    ]
+    want = cli([path], tmp_path, "--columns", ",".join(asked))
+    got = swapoff.scan(path, columns=asked).read_all()
+    assert got.to_pylist() == want
+    assert got.schema.field("eval_cp").type == pa.int32()
+    assert {r["eval_mate"] for r in want} >= {1, -1}
+    frame = swapoff.dask.scan(str(path), columns=asked).compute()
+    assert frame["white_elo"].dropna().tolist() == got["white_elo"].drop_null().to_pylist()
+    # Every name the type allows is a column.
+    for name in typing.get_args(swapoff.ColumnName):
+        assert name in swapoff.scan(path, columns=[name]).schema.names

@@ -19,6 +19,9 @@
 //! | `played`, `played_san` | string, null for EPD and at a game's end | the move the game played from the position, in UCI and SAN |
 //! | `played_see` | int32, null as `played` | its SEE under the scan's rules and values |
 //! | `clock`, `eval` | float64 (seconds), string (`0.17`, `#-3`); null when the game's comment has none | the mover's clock and the evaluation after the move, from `[%clk]` and `[%eval]` |
+//! | `turn` | string (`white`, `black`) | on request: the side to move, who plays `played` |
+//! | `eval_cp`, `eval_mate` | int32, null as `eval` and for the other kind | on request: the evaluation after the move in centipawns from White's side, or moves to mate (positive when White mates) |
+//! | `white_elo`, `black_elo` | int32, null when missing or not a number | on request: the players' ratings, from the `WhiteElo` and `BlackElo` tags (or a table's columns of those names) |
 //! | `tag_NAME` | string, null when missing | each `--tags` name |
 //! | `error` | string, null for a position | only with [`Layout::errors`]: why a line, game or input could not be read; the other columns of such a row are null but for `file`, `line`, `game` and `ply` |
 
@@ -73,9 +76,10 @@ impl Layout {
     /// Whether the rows have the column `name`.
     fn keeps(&self, name: &str) -> bool {
         let Some(selection) = &self.columns else {
-            return true;
+            // The default rows: every column but those asked for by name only.
+            return !Column::ON_REQUEST.iter().any(|c| c.name() == name);
         };
-        match Column::ALL.into_iter().find(|c| c.name() == name) {
+        match Column::named(name) {
             Some(Column::Captures) => {
                 selection.has(Column::Captures) || selection.has(Column::CaptureList)
             }
@@ -118,6 +122,11 @@ impl Layout {
             Field::new("played_see", DataType::Int32, true),
             Field::new("clock", DataType::Float64, true),
             Field::new("eval", DataType::Utf8, true),
+            Field::new("turn", DataType::Utf8, !always),
+            Field::new("eval_cp", DataType::Int32, true),
+            Field::new("eval_mate", DataType::Int32, true),
+            Field::new("white_elo", DataType::Int32, true),
+            Field::new("black_elo", DataType::Int32, true),
         ]);
         for name in &self.tags {
             fields.push(Field::new(format!("tag_{name}"), DataType::Utf8, true));
@@ -150,6 +159,9 @@ pub struct Columns {
     played_see: Int32Builder,
     clock: Float64Builder,
     eval: StringBuilder,
+    turn: StringBuilder,
+    /// `eval_cp`, `eval_mate`, `white_elo`, `black_elo`.
+    numbers: [Int32Builder; 4],
     tags: Vec<StringBuilder>,
     error: Option<StringBuilder>,
     rows: usize,
@@ -186,6 +198,8 @@ impl Columns {
             played_see: Int32Builder::new(),
             clock: Float64Builder::new(),
             eval: StringBuilder::new(),
+            turn: StringBuilder::new(),
+            numbers: std::array::from_fn(|_| Int32Builder::new()),
             tags: layout.tags.iter().map(|_| StringBuilder::new()).collect(),
             error: layout.errors.then(StringBuilder::new),
             rows: 0,
@@ -289,6 +303,11 @@ impl Columns {
             }
             None => self.append_no_played(),
         }
+        self.turn
+            .append_value(crate::columns::color_name(row.board.side_to_move()));
+        for (builder, column) in self.numbers.iter_mut().zip(NUMBERS) {
+            builder.append_option(crate::columns::number(column, row));
+        }
         for (i, builder) in self.tags.iter_mut().enumerate() {
             builder.append_option(row.tags.get(i).and_then(Option::as_deref));
         }
@@ -335,6 +354,10 @@ impl Columns {
         self.hanging_white.append(false);
         self.hanging_black.append(false);
         self.append_no_played();
+        self.turn.append_null();
+        for builder in &mut self.numbers {
+            builder.append_null();
+        }
         for builder in &mut self.tags {
             builder.append_null();
         }
@@ -372,6 +395,10 @@ impl Columns {
         columns.push(Arc::new(self.played_see.finish()));
         columns.push(Arc::new(self.clock.finish()));
         columns.push(Arc::new(self.eval.finish()));
+        columns.push(Arc::new(self.turn.finish()));
+        for n in &mut self.numbers {
+            columns.push(Arc::new(n.finish()));
+        }
         for t in &mut self.tags {
             columns.push(Arc::new(t.finish()));
         }
@@ -384,6 +411,14 @@ impl Columns {
         RecordBatch::try_new(Arc::clone(&self.schema), columns)
     }
 }
+
+/// The integer columns that may be null, in the schema's order.
+const NUMBERS: [Column; 4] = [
+    Column::EvalCp,
+    Column::EvalMate,
+    Column::WhiteElo,
+    Column::BlackElo,
+];
 
 fn string_field(item: &mut StructBuilder, i: usize) -> &mut StringBuilder {
     item.field_builder::<StringBuilder>(i)

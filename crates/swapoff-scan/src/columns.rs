@@ -47,6 +47,20 @@ pub enum Column {
     Clock,
     /// The evaluation after it.
     Eval,
+    /// The side to move, who plays the move played: `white` or `black` (asked for by
+    /// name, not in the default rows).
+    Turn,
+    /// The evaluation after the move played in centipawns from White's side, null for a
+    /// mate (asked for by name).
+    EvalCp,
+    /// Moves to mate after the move played, positive when White mates, null for a
+    /// centipawn evaluation (asked for by name).
+    EvalMate,
+    /// White's rating, from the game's `WhiteElo` tag (or a table's column of that name),
+    /// as an integer; null when missing or not a number (asked for by name).
+    WhiteElo,
+    /// Black's, from `BlackElo`.
+    BlackElo,
 }
 
 impl Column {
@@ -72,6 +86,23 @@ impl Column {
         Column::Eval,
     ];
 
+    /// The columns asked for by name only: the default rows do not have them.
+    pub const ON_REQUEST: [Column; 5] = [
+        Column::Turn,
+        Column::EvalCp,
+        Column::EvalMate,
+        Column::WhiteElo,
+        Column::BlackElo,
+    ];
+
+    /// The column named `name` (any case), default or on request.
+    pub fn named(name: &str) -> Option<Column> {
+        Column::ALL
+            .into_iter()
+            .chain(Column::ON_REQUEST)
+            .find(|c| c.name().eq_ignore_ascii_case(name))
+    }
+
     /// Its name in the rows.
     pub fn name(self) -> &'static str {
         match self {
@@ -93,6 +124,11 @@ impl Column {
             Column::PlayedSee => "played_see",
             Column::Clock => "clock",
             Column::Eval => "eval",
+            Column::Turn => "turn",
+            Column::EvalCp => "eval_cp",
+            Column::EvalMate => "eval_mate",
+            Column::WhiteElo => "white_elo",
+            Column::BlackElo => "black_elo",
         }
     }
 
@@ -126,6 +162,8 @@ pub struct Needs {
     pub san: bool,
     /// Its SEE.
     pub played_see: bool,
+    /// The players' ratings, read from the `WhiteElo` and `BlackElo` tags.
+    pub ratings: bool,
 }
 
 impl Needs {
@@ -136,6 +174,7 @@ impl Needs {
         played: true,
         san: true,
         played_see: true,
+        ratings: false,
     };
 
     /// What a summary counts: the analysis alone.
@@ -145,7 +184,26 @@ impl Needs {
         played: false,
         san: false,
         played_see: false,
+        ratings: false,
     };
+}
+
+/// The tags the ratings are read from.
+pub const RATING_TAGS: [&str; 2] = ["WhiteElo", "BlackElo"];
+
+/// The tags a reading collects: those asked for, then the rating tags when `needs` asks
+/// for the ratings and they are not among them. The rows' tag columns are the ones asked
+/// for; the others are read for the ratings alone.
+pub fn reading_tags(asked: &[String], needs: Needs) -> Vec<String> {
+    let mut tags = asked.to_vec();
+    if needs.ratings {
+        for tag in RATING_TAGS {
+            if !tags.iter().any(|t| t.eq_ignore_ascii_case(tag)) {
+                tags.push(tag.to_string());
+            }
+        }
+    }
+    tags
 }
 
 /// The columns asked for, in the order asked.
@@ -162,11 +220,12 @@ impl Selection {
     pub fn parse(list: &str) -> Result<Selection, String> {
         let mut columns = Vec::new();
         for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            let Some(column) = Column::ALL
-                .into_iter()
-                .find(|c| c.name().eq_ignore_ascii_case(word))
-            else {
-                let names: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
+            let Some(column) = Column::named(word) else {
+                let names: Vec<&str> = Column::ALL
+                    .iter()
+                    .chain(&Column::ON_REQUEST)
+                    .map(|c| c.name())
+                    .collect();
                 return Err(format!(
                     "no column {word:?} (columns: {}; tags are asked for by name apart)",
                     names.join(",")
@@ -201,9 +260,12 @@ impl Selection {
                 || self.has(Column::PlayedSan)
                 || self.has(Column::PlayedSee)
                 || self.has(Column::Clock)
-                || self.has(Column::Eval),
+                || self.has(Column::Eval)
+                || self.has(Column::EvalCp)
+                || self.has(Column::EvalMate),
             san: self.has(Column::PlayedSan),
             played_see: self.has(Column::PlayedSee),
+            ratings: self.has(Column::WhiteElo) || self.has(Column::BlackElo),
         }
     }
 }
@@ -275,6 +337,42 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
                 out.extend_from_slice(crate::text::csv_text(eval).as_bytes());
             }
         }
+        Column::Turn => out.extend_from_slice(color_name(board.side_to_move()).as_bytes()),
+        Column::EvalCp | Column::EvalMate | Column::WhiteElo | Column::BlackElo => {
+            if let Some(n) = number(column, row) {
+                push_i32(out, n);
+            }
+        }
+    }
+}
+
+/// `white` or `black`: how the rows name a side.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The value of an integer column that may be null: the evaluation's centipawns or mate,
+/// a rating.
+pub(crate) fn number(column: Column, row: &Row<'_>) -> Option<i32> {
+    let eval = || {
+        let (played, _) = row.played.as_ref()?;
+        crate::pgn::Eval::read(played.annotation.eval.as_deref()?)
+    };
+    match column {
+        Column::EvalCp => match eval()? {
+            crate::pgn::Eval::Centipawns(cp) => Some(cp),
+            crate::pgn::Eval::Mate(_) => None,
+        },
+        Column::EvalMate => match eval()? {
+            crate::pgn::Eval::Mate(n) => Some(n),
+            crate::pgn::Eval::Centipawns(_) => None,
+        },
+        Column::WhiteElo => row.ratings[0],
+        Column::BlackElo => row.ratings[1],
+        _ => None,
     }
 }
 
@@ -398,6 +496,13 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             Some(clock) => out.extend_from_slice(clock.to_string().as_bytes()),
             None => null(out),
         },
+        Column::Turn => crate::text::json_text(out, color_name(board.side_to_move())),
+        Column::EvalCp | Column::EvalMate | Column::WhiteElo | Column::BlackElo => {
+            match number(column, row) {
+                Some(n) => push_i32(out, n),
+                None => null(out),
+            }
+        }
     }
 }
 
@@ -417,8 +522,12 @@ mod tests {
                 played: true,
                 san: false,
                 played_see: true,
+                ratings: false,
             }
         );
+        let more = Selection::parse("turn,eval_cp,EVAL_MATE,white_elo").unwrap();
+        assert!(more.needs().played && more.needs().ratings && !more.needs().analysis);
+        assert!(!Selection::all().has(Column::Turn));
         assert!(Selection::parse("fen,balance").unwrap().needs().analysis);
         assert_eq!(Selection::all().needs(), Needs::ALL);
         let why = Selection::parse("game,elo").unwrap_err();

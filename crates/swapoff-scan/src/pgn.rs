@@ -90,6 +90,30 @@ impl Annotation {
     }
 }
 
+/// An evaluation as numbers: what `[%eval]`'s text says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Centipawns from White's side (`0.17` is 17, `-1.5` is -150).
+    Centipawns(i32),
+    /// Moves to mate, positive when White mates (`#3` is 3, `#-2` is -2).
+    Mate(i32),
+}
+
+impl Eval {
+    /// Reads `0.17`, `-1.5`, `#3` or `#-2` (pawns rounded to the nearest centipawn);
+    /// `None` for any other text.
+    pub fn read(text: &str) -> Option<Eval> {
+        let text = text.trim();
+        if let Some(mate) = text.strip_prefix('#') {
+            return mate.trim().parse().ok().map(Eval::Mate);
+        }
+        let pawns: f64 = text.parse().ok()?;
+        let cp = (pawns * 100.0).round();
+        // Also refuses NaN and the infinities.
+        (cp.abs() <= f64::from(i32::MAX)).then_some(Eval::Centipawns(cp as i32))
+    }
+}
+
 /// The argument of the comment command that starts with `name` (`[%clk 0:03:00]` gives
 /// `0:03:00`).
 fn command<'a>(comment: &'a [u8], name: &[u8]) -> Option<&'a str> {
@@ -381,6 +405,19 @@ mod tests {
 
     fn san(text: &str) -> SanPlus {
         text.parse().expect("test SAN")
+    }
+
+    #[test]
+    fn evaluations_read_as_centipawns_or_mates() {
+        let read = |text| Eval::read(text);
+        assert_eq!(read("0.17"), Some(Eval::Centipawns(17)));
+        assert_eq!(read("-1.5"), Some(Eval::Centipawns(-150)));
+        assert_eq!(read(" 0.005"), Some(Eval::Centipawns(1)));
+        assert_eq!(read("#3"), Some(Eval::Mate(3)));
+        assert_eq!(read("#-2"), Some(Eval::Mate(-2)));
+        for bad in ["", "#", "#x", "NaN", "inf", "1e300", "0.1.2"] {
+            assert_eq!(read(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

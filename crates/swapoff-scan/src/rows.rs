@@ -52,6 +52,9 @@ pub struct Row<'a> {
     pub tags: &'a [Option<String>],
     /// The move played from this position (PGN), with its SEE under the scan's rules.
     pub played: Option<(Played<'a>, Option<i32>)>,
+    /// White's and Black's ratings, from the game's `WhiteElo` and `BlackElo` tags, when
+    /// the rows ask for them (`None`: not asked, missing, or not a number).
+    pub ratings: [Option<i32>; 2],
 }
 
 /// A position as read from an input, before analysis.
@@ -112,12 +115,31 @@ pub struct Scanner {
     /// What to compute: the analysis of every capture, the FEN text, the move played
     /// (its SAN, its SEE). EPD rows always have their FEN, the reader writes it anyway.
     pub needs: Needs,
+    /// Where the rating tags are among the reading's tags, when the ratings are asked.
+    ratings_at: [Option<usize>; 2],
 }
 
 impl Scanner {
+    /// A scanner that evaluates with `see` what `needs` asks, on positions read with the
+    /// tags `tags` (from [`reading_tags`](crate::columns::reading_tags), which adds the
+    /// rating tags when the ratings are asked).
+    pub fn new(see: See, needs: Needs, tags: &[String]) -> Scanner {
+        let at = |name: &str| {
+            let found = tags.iter().position(|t| t.eq_ignore_ascii_case(name));
+            found.filter(|_| needs.ratings)
+        };
+        let [white, black] = crate::columns::RATING_TAGS;
+        Scanner {
+            see,
+            needs,
+            ratings_at: [at(white), at(black)],
+        }
+    }
+
     /// Analyses one unit of work, handing its rows and notes to `sink` in input order.
     pub fn process(&self, work: &Work, sink: &mut impl Sink) {
         let mut analysing = Analysing {
+            ratings_at: self.ratings_at,
             see: &self.see,
             report: Report::default(),
             needs: self.needs,
@@ -129,6 +151,7 @@ impl Scanner {
 
 /// Positions to rows: each one analysed (as far as the rows need), then handed on.
 struct Analysing<'a, S> {
+    ratings_at: [Option<usize>; 2],
     see: &'a See,
     report: Report,
     needs: Needs,
@@ -142,7 +165,12 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
             self.report.analyze(p.board, self.see);
         }
         let needs_see = self.needs.played_see;
+        let rating = |at: Option<usize>| {
+            let text = p.tags.get(at?)?.as_deref()?;
+            text.trim().parse::<i32>().ok()
+        };
         self.sink.row(&Row {
+            ratings: self.ratings_at.map(rating),
             file: p.file,
             origin: p.origin,
             fen: p.fen,

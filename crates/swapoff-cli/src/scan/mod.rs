@@ -218,11 +218,11 @@ pub fn run(args: Args) -> ExitCode {
         Some(columns) => columns.needs(),
         None => Needs::ALL,
     };
+    // The rating tags are read when the ratings are asked, whether or not they are rows'
+    // tag columns.
+    let reading_tags = swapoff_scan::columns::reading_tags(&args.tags, needs);
     let ctx = Context {
-        scanner: Scanner {
-            see: args.rules.see(),
-            needs,
-        },
+        scanner: Scanner::new(args.rules.see(), needs, &reading_tags),
         text: rows_out.then(|| {
             let rows = TextRows::new(text_shape, &paths, &args.tags);
             match &args.columns {
@@ -247,7 +247,7 @@ pub fn run(args: Args) -> ExitCode {
     let (tx, rx) = mpsc::sync_channel::<Batch>(2);
     let format = args.format;
     let reader_texts = Arc::clone(&texts);
-    let wanted_tags = args.tags.clone();
+    let wanted_tags = reading_tags;
     let (fen_column, moves_column, apply, movetext_column) = (
         args.fen_column.clone(),
         args.moves_column.clone(),

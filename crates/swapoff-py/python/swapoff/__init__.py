@@ -33,6 +33,7 @@ __all__ = [
     "Analysis",
     "BySide",
     "CaptureSee",
+    "ColumnName",
     "Format",
     "Hanging",
     "HangingPiece",
@@ -466,7 +467,36 @@ def _format(format: Format | None) -> str:
     return format or "auto"
 
 
-def _columns(columns: Sequence[str] | None) -> str | None:
+#: A row column ``columns=`` can ask for: the default rows' columns, then those asked for
+#: by name only (``turn``, ``eval_cp``, ``eval_mate``, ``white_elo``, ``black_elo``).
+ColumnName = Literal[
+    "line",
+    "game",
+    "ply",
+    "fen",
+    "in_check",
+    "captures",
+    "best_move",
+    "best_see",
+    "balance",
+    "threat",
+    "hanging_white",
+    "hanging_black",
+    "capture_list",
+    "played",
+    "played_san",
+    "played_see",
+    "clock",
+    "eval",
+    "turn",
+    "eval_cp",
+    "eval_mate",
+    "white_elo",
+    "black_elo",
+]
+
+
+def _columns(columns: Sequence[ColumnName] | None) -> str | None:
     """Row columns as the Rust readers take them: one comma-separated list."""
     if columns is None:
         return None
@@ -508,7 +538,7 @@ def scan(
     apply: int = 1,
     movetext_column: str = "movetext",
     threads: int = 0,
-    columns: Sequence[str] | None = None,
+    columns: Sequence[ColumnName] | None = None,
 ) -> Any:
     """``seeswap scan``'s rows of the files ``paths`` names (a path, a glob, or a list of
     them) as a ``pyarrow.RecordBatchReader``: the rows are made on every core (``threads``:

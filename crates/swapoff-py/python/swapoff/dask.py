@@ -32,7 +32,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from . import Format, Rules, Values, _columns, _format, _values
+from . import ColumnName, Format, Rules, Values, _columns, _format, _values
 from ._swapoff import scan_block, sniff
 
 __all__ = ["BLOCK_BYTES", "scan"]
@@ -204,7 +204,7 @@ def scan(
     movetext_column: str = "movetext",
     block_bytes: int = BLOCK_BYTES,
     storage_options: dict | None = None,
-    columns: Sequence[str] | None = None,
+    columns: Sequence[ColumnName] | None = None,
 ) -> dd.DataFrame:
     """A Dask data frame of ``seeswap scan``'s rows for the files ``urlpath`` names.
 
