@@ -127,3 +127,36 @@ def test_duckdb_reads_the_csv_rows(parquet_file, expected):
         f"SELECT count(*) FROM read_parquet('{parquet_file}') WHERE best_see > 0"
     ).fetchone()[0]
     assert winning == sum(1 for r in expected if r["best_see"] and int(r["best_see"]) > 0)
+
+
+def test_the_left_hanging_recipe_of_the_docs_runs_as_written(tmp_path):
+    """docs/cli.md's SQL, run on the rows its comment's command writes (on a fixture with
+    such a move), against the same join done by hand."""
+    page = (ROOT / "docs" / "cli.md").read_text()
+    recipe = page[page.index("#### Recipe: the move left another piece hanging") :]
+    sql = recipe[
+        recipe.index("```sql\n") + 7 : recipe.index("```", recipe.index("```sql") + 6)
+    ]
+    command = sql.splitlines()[0].removeprefix("-- ").split()
+    assert command[:2] == ["seeswap", "scan"] and command[-1] == "games.pgn"
+    games = ROOT / "testdata" / "examples" / "evals.pgn"
+    subprocess.run(
+        [SEESWAP, *command[1:-1], str(games)], cwd=tmp_path, check=True, capture_output=True
+    )
+    con = duckdb.connect()
+    con.execute(f"SET file_search_path = '{tmp_path}'")
+    got = con.sql(sql).fetchall()
+    rows = {
+        (r["game"], r["ply"]): r
+        for r in pq.read_table(tmp_path / "rows.parquet").to_pylist()
+    }
+    want = []
+    for (game, ply), row in rows.items():
+        after = rows.get((game, ply + 1))
+        if row["played"] is None or after is None:
+            continue
+        mine = after["hanging_white" if row["turn"] == "white" else "hanging_black"]
+        left = [h for h in mine if h["square"] != row["played"][2:4]]
+        if left:
+            want.append((game, ply, row["played"], row["played_see"], left))
+    assert sorted(got) == sorted(want) and want
