@@ -30,10 +30,12 @@
 //! writes the results in input order. Memory is bounded by a few batches, whatever the
 //! input size.
 
+mod parquet_rows;
 mod stats;
 
 use crate::common::{fatal, output_error, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use parquet_rows::ParquetRows;
 use rayon::prelude::*;
 use stats::Stats;
 use std::io::{self, IsTerminal, Write};
@@ -153,8 +155,9 @@ struct Context {
 struct Done<'a> {
     ctx: &'a Context,
     out: Vec<u8>,
-    /// The rows as columns, with `--parquet`.
+    /// The rows as columns, with `--parquet` (made into a record batch by the worker).
     columns: Option<Columns>,
+    batch: Option<Result<arrow_array::RecordBatch, String>>,
     messages: Vec<String>,
     stats: Stats,
     /// An input could not be opened or read.
@@ -288,7 +291,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut out = stdout.lock();
     let mut totals = Stats::default();
     let mut parquet = match (&args.parquet, &ctx.parquet) {
-        (Some(path), Some((_, schema))) => match parquet_writer(path, schema) {
+        (Some(path), Some((_, schema))) => match ParquetRows::create(path, schema) {
             Ok(w) => Some(w),
             Err(why) => return fatal(why),
         },
@@ -321,15 +324,13 @@ pub fn run(args: Args) -> ExitCode {
                 });
             }
             unreadable |= d.unreadable;
-            if let (Some(writer), Some(mut columns)) = (parquet.as_mut(), d.columns) {
-                if !columns.is_empty() {
-                    let written = columns
-                        .finish()
-                        .map_err(|e| e.to_string())
-                        .and_then(|batch| writer.write(&batch).map_err(|e| e.to_string()));
-                    if let Err(why) = written {
-                        parquet_failed = Some(why);
-                    }
+            if let (Some(writer), Some(batch)) = (parquet.as_mut(), d.batch) {
+                // A full row group is encoded by the workers, a column each.
+                let written = batch.and_then(|batch| {
+                    pool.install(|| writer.write(batch).map_err(|e| e.to_string()))
+                });
+                if let Err(why) = written {
+                    parquet_failed.get_or_insert(why);
                 }
             }
             if let Err(e) = out.write_all(&d.out) {
@@ -385,24 +386,6 @@ pub fn run(args: Args) -> ExitCode {
     })
 }
 
-/// Rows per Parquet row group: the writer holds one group in memory at most.
-const PARQUET_ROW_GROUP: usize = 1 << 16;
-
-/// A Parquet writer on a new file at `path` (Snappy-compressed row groups).
-fn parquet_writer(
-    path: &std::path::Path,
-    schema: &arrow_schema::SchemaRef,
-) -> Result<parquet::arrow::ArrowWriter<std::fs::File>, String> {
-    let file = std::fs::File::create(path)
-        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-    let props = parquet::file::properties::WriterProperties::builder()
-        .set_compression(parquet::basic::Compression::SNAPPY)
-        .set_max_row_group_row_count(Some(PARQUET_ROW_GROUP))
-        .build();
-    parquet::arrow::ArrowWriter::try_new(file, std::sync::Arc::clone(schema), Some(props))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
 /// A byte-count bar when every input is a file, else a spinner; hidden when stderr is not
 /// a terminal or with --quiet.
 fn progress_bar(args: &Args, files: &[InputName]) -> ProgressBar {
@@ -446,11 +429,15 @@ fn process<'a>(work: &Work, ctx: &'a Context) -> Done<'a> {
         messages: Vec::new(),
         stats: Stats::default(),
         unreadable: false,
+        batch: None,
     };
     if let Work::Epd { text, .. } = work {
         // A JSON row is about five times its input line.
         done.out.reserve(text.len() * 6);
     }
     ctx.scanner.process(work, &mut done);
+    if let Some(columns) = done.columns.as_mut() {
+        done.batch = Some(columns.finish().map_err(|e| e.to_string()));
+    }
     done
 }
