@@ -1,16 +1,16 @@
 //! `swapoff.scan`: files to `seeswap scan`'s rows as a stream of Arrow record batches,
 //! computed on every core while the consumer (pyarrow, DuckDB, polars) reads them.
 //!
-//! The pipeline is the command's: a reading thread cuts the inputs into units of work
-//! (`units::read_all`), a batch of units is analysed in parallel (rayon), and the rows come
-//! out in input order. Both hand-overs are bounded channels, so memory stays flat however
-//! large the input: the pipeline waits while the consumer has not taken the batches
-//! before. A consumer that stops reading (drops the stream) ends the pipeline.
+//! The pipeline is the command's (`swapoff_scan::pipeline`): a reading thread cuts the
+//! inputs into units of work, a batch of units is analysed in parallel (rayon), and the
+//! rows come out in input order, here sent on to the stream. Both hand-overs are bounded
+//! channels, so memory stays flat however large the input: the pipeline waits while the
+//! consumer has not taken the batches before. A consumer that stops reading (drops the
+//! stream) ends the pipeline.
 
 use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
-use rayon::prelude::*;
-use std::sync::atomic::AtomicU64;
+use std::ops::ControlFlow;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 use swapoff::See;
@@ -18,13 +18,12 @@ use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::columns::{Needs, Selection};
 use swapoff_scan::format::Format;
 use swapoff_scan::note::Note;
-use swapoff_scan::pool::Pool;
+use swapoff_scan::pipeline::{self, ReadOptions};
 use swapoff_scan::records::InputName;
 use swapoff_scan::rows::{Row, Scanner, Sink};
-use swapoff_scan::table::TableColumns;
-use swapoff_scan::units::{read_all, Reading, Work, BATCH_UNITS};
+use swapoff_scan::work::Work;
 
-/// Batches analysed ahead of the consumer (each one [`BATCH_UNITS`] units of work).
+/// Batches analysed ahead of the consumer (each one a batch of units of work).
 const AHEAD: usize = 2;
 
 /// How the inputs are read: what `seeswap scan`'s flags of the same names say.
@@ -82,70 +81,43 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
         .num_threads(options.threads)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let (units_tx, units_rx) = sync_channel::<Vec<Work>>(AHEAD);
     let (rows_tx, rows_rx) = sync_channel::<Result<RecordBatch, ArrowError>>(AHEAD);
     let names: Vec<String> = inputs.iter().map(InputName::display).collect();
-    let texts = Arc::new(Pool::default());
-    let reader_texts = Arc::clone(&texts);
-    let see = options.see;
     let reading_tags = swapoff_scan::columns::reading_tags(&options.tags, needs);
-    let tags = reading_tags.clone();
-    std::thread::spawn(move || {
-        let reading = Reading {
-            format: options.format,
-            tags: &tags,
-            texts: &reader_texts,
-            columns: TableColumns {
-                fen: &options.fen_column,
-                moves: options.moves_column.as_deref(),
-                apply: options.apply,
-                movetext: &options.movetext_column,
-            },
-        };
-        let mut batch = Vec::new();
-        let count = Arc::new(AtomicU64::new(0));
-        read_all(&inputs, &reading, &count, &mut |unit| {
-            batch.push(unit);
-            batch.len() < BATCH_UNITS || units_tx.send(std::mem::take(&mut batch)).is_ok()
-        });
-        if !batch.is_empty() {
-            let _ = units_tx.send(batch);
-        }
-    });
+    let scanner = Scanner::new(options.see, needs, &reading_tags);
+    let read = ReadOptions {
+        format: options.format,
+        tags: reading_tags,
+        fen_column: options.fen_column,
+        moves_column: options.moves_column,
+        apply: options.apply,
+        movetext_column: options.movetext_column,
+    };
     let worker_schema = Arc::clone(&schema);
     std::thread::spawn(move || {
-        let scanner = Scanner::new(see, needs, &reading_tags);
-        for units in units_rx {
-            let parts: Vec<Result<RecordBatch, ArrowError>> = pool.install(|| {
-                units
-                    .par_iter()
-                    .map(|work| {
-                        let mut rows = UnitRows {
-                            names: &names,
-                            columns: Columns::new(&layout, Arc::clone(&worker_schema)),
-                        };
-                        scanner.process(work, &mut rows);
-                        rows.columns.finish()
-                    })
-                    .collect()
-            });
-            for work in units {
-                if let Work::Epd { text, .. } = work {
-                    texts.put(text);
-                }
-            }
-            // One batch a batch of units: a few tens of thousands of rows, not a few
-            // hundred.
-            let joined = parts
+        let process = |work: &Work| {
+            let mut rows = UnitRows {
+                names: &names,
+                columns: Columns::new(&layout, Arc::clone(&worker_schema)),
+            };
+            scanner.process(work, &mut rows);
+            rows.columns.finish()
+        };
+        let _ = pipeline::run(inputs, read, &pool, process, |batch| {
+            // One record batch a batch of units: a few tens of thousands of rows, not a
+            // few hundred.
+            let joined = batch
+                .results
                 .into_iter()
                 .collect::<Result<Vec<_>, _>>()
                 .and_then(|parts| arrow_select::concat::concat_batches(&worker_schema, &parts));
             let failed = joined.is_err();
             if rows_tx.send(joined).is_err() || failed {
                 // The consumer went away (or the rows cannot be built): stop reading.
-                return;
+                return ControlFlow::Break(());
             }
-        }
+            ControlFlow::Continue(())
+        });
     });
     Ok(Streamed {
         schema,

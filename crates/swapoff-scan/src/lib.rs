@@ -19,7 +19,8 @@
 //!   columns asked for, and what computing them needs;
 //! - [`captures`]: the legal captures and promotions it evaluates;
 //! - [`rows`]: units of work to rows and notes, handed to a sink: the one function both
-//!   faces run;
+//!   faces run; [`pipeline`]: reading, processing on every core and results in input
+//!   order, the streaming loop both faces run;
 //! - [`text`], [`arrow`](mod@arrow): rows as JSON Lines or CSV, and as Arrow columns;
 //! - [`json`]: the JSON of a position's analysis and of a move's trace;
 //! - [`error`]: what can be wrong with an input, a line, an EPD record or a game;
@@ -43,6 +44,7 @@ pub mod note;
 pub mod pairs;
 pub mod parse;
 pub mod pgn;
+pub mod pipeline;
 pub mod pool;
 pub mod records;
 pub mod rows;

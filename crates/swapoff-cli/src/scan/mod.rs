@@ -23,12 +23,12 @@
 //!
 //! # Streaming
 //!
-//! A reading thread cuts the input into units (about 16 KiB of EPD lines, or about 512
-//! plies of PGN games; `swapoff_scan::units`) and sends batches of 64 units over a channel
-//! that holds two batches; the workers (rayon) analyse one batch at a time
-//! (`swapoff_scan::rows`, the same function the Python package runs) and the main thread
-//! writes the results in input order. Memory is bounded by a few batches, whatever the
-//! input size.
+//! `swapoff_scan::pipeline`, the loop the Python package's stream runs too: a reading
+//! thread cuts the input into units (about 16 KiB of EPD lines, or about 512 plies of PGN
+//! games) and sends batches of 64 units over a channel that holds two batches; the workers
+//! (rayon) analyse one batch at a time (`swapoff_scan::rows`) and the main thread writes
+//! the results in input order. Memory is bounded by a few batches, whatever the input
+//! size.
 
 mod parquet_rows;
 mod stats;
@@ -36,23 +36,22 @@ mod stats;
 use crate::common::{fatal, output_error, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use parquet_rows::ParquetRows;
-use rayon::prelude::*;
 use stats::Stats;
 use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 use std::time::Instant;
 use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::columns::{Needs, Selection};
 use swapoff_scan::format::Format;
 use swapoff_scan::note::{Cause, Note};
+use swapoff_scan::pipeline::{self, Processed, ReadOptions};
 use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
 use swapoff_scan::rows::{Row, Scanner, Sink};
-use swapoff_scan::table::TableColumns;
 use swapoff_scan::text::{Shape, TextRows};
-use swapoff_scan::units::{self, Reading, Work, BATCH_UNITS};
+use swapoff_scan::units::{self, Work};
 
 /// Flags of `seeswap scan`.
 #[derive(clap::Args, Debug)]
@@ -130,12 +129,6 @@ impl Args {
     pub fn writes_stdout(&self) -> bool {
         self.parquet.is_none()
     }
-}
-
-/// A batch of units and how many input bytes had been read when it was sent (progress).
-struct Batch {
-    work: Vec<Work>,
-    bytes: u64,
 }
 
 /// What the workers need, shared by reference.
@@ -237,7 +230,6 @@ pub fn run(args: Args) -> ExitCode {
         parquet,
         outputs: Pool::default(),
     };
-    let texts = Arc::new(Pool::default());
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(usize::from(args.threads.unwrap_or(0)))
         .build()
@@ -247,46 +239,14 @@ pub fn run(args: Args) -> ExitCode {
     };
 
     let progress = progress_bar(&args, &files);
-    let (tx, rx) = mpsc::sync_channel::<Batch>(2);
-    let format = args.format;
-    let reader_texts = Arc::clone(&texts);
-    let wanted_tags = reading_tags;
-    let (fen_column, moves_column, apply, movetext_column) = (
-        args.fen_column.clone(),
-        args.moves_column.clone(),
-        args.apply,
-        args.movetext_column.clone(),
-    );
-    let reader = std::thread::spawn(move || {
-        let reading = Reading {
-            format,
-            tags: &wanted_tags,
-            texts: &reader_texts,
-            columns: TableColumns {
-                fen: &fen_column,
-                moves: moves_column.as_deref(),
-                apply,
-                movetext: &movetext_column,
-            },
-        };
-        let count = Arc::new(AtomicU64::new(0));
-        let mut work = Vec::new();
-        let send = |work: &mut Vec<Work>| {
-            let batch = Batch {
-                work: std::mem::take(work),
-                bytes: count.load(Ordering::Relaxed),
-            };
-            tx.send(batch).is_ok()
-        };
-        units::read_all(&files, &reading, &Arc::clone(&count), &mut |unit| {
-            work.push(unit);
-            work.len() < BATCH_UNITS || send(&mut work)
-        });
-        if !work.is_empty() {
-            send(&mut work);
-        }
-    });
-
+    let options = ReadOptions {
+        format: args.format,
+        tags: reading_tags,
+        fen_column: args.fen_column.clone(),
+        moves_column: args.moves_column.clone(),
+        apply: args.apply,
+        movetext_column: args.movetext_column.clone(),
+    };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut totals = Stats::default();
@@ -305,51 +265,45 @@ pub fn run(args: Args) -> ExitCode {
             write_failed = Some(e);
         }
     }
-    while write_failed.is_none() {
-        let Ok(batch) = rx.recv() else { break };
-        let done: Vec<Done> =
-            pool.install(|| batch.work.par_iter().map(|w| process(w, &ctx)).collect());
-        for w in batch.work {
-            if let Work::Epd { text, .. } = w {
-                texts.put(text);
-            }
-        }
-        for d in done {
-            if !d.messages.is_empty() {
-                progress.suspend(|| {
-                    let mut err = io::stderr().lock();
-                    for m in &d.messages {
-                        let _ = writeln!(err, "seeswap: {m}");
-                    }
-                });
-            }
-            unreadable |= d.unreadable;
-            if let (Some(writer), Some(batch)) = (parquet.as_mut(), d.batch) {
-                // A full row group is encoded by the workers, a column each.
-                let written = batch.and_then(|batch| {
-                    pool.install(|| writer.write(batch).map_err(|e| e.to_string()))
-                });
-                if let Err(why) = written {
-                    parquet_failed.get_or_insert(why);
+    if write_failed.is_none() {
+        let consume = |batch: Processed<Done<'_>>| {
+            for d in batch.results {
+                if !d.messages.is_empty() {
+                    progress.suspend(|| {
+                        let mut err = io::stderr().lock();
+                        for m in &d.messages {
+                            let _ = writeln!(err, "seeswap: {m}");
+                        }
+                    });
                 }
+                unreadable |= d.unreadable;
+                if let (Some(writer), Some(rows)) = (parquet.as_mut(), d.batch) {
+                    // A full row group is encoded by the workers, a column each.
+                    let written = rows.and_then(|rows| {
+                        pool.install(|| writer.write(rows).map_err(|e| e.to_string()))
+                    });
+                    if let Err(why) = written {
+                        parquet_failed.get_or_insert(why);
+                    }
+                }
+                if let Err(e) = out.write_all(&d.out) {
+                    write_failed = Some(e);
+                    return ControlFlow::Break(());
+                }
+                totals.add(&d.stats);
+                ctx.outputs.put(d.out);
             }
-            if let Err(e) = out.write_all(&d.out) {
-                write_failed = Some(e);
-                break;
-            }
-            totals.add(&d.stats);
-            ctx.outputs.put(d.out);
+            progress.set_position(batch.bytes);
+            progress.set_message(format!("{} positions", totals.positions));
+            ControlFlow::Continue(())
+        };
+        let done = pipeline::run(files, options, &pool, |w| process(w, &ctx), consume);
+        if done.is_err() {
+            progress.finish_and_clear();
+            return fatal("the reading thread stopped unexpectedly; output is incomplete");
         }
-        progress.set_position(batch.bytes);
-        progress.set_message(format!("{} positions", totals.positions));
     }
-    // Dropping the receiver ends the reading thread if it is still sending.
-    drop(rx);
-    let reader_failed = reader.join().is_err();
     progress.finish_and_clear();
-    if reader_failed {
-        return fatal("the reading thread stopped unexpectedly; output is incomplete");
-    }
     let seconds = started.elapsed().as_secs_f64();
 
     if let (Some(writer), Some(path)) = (parquet, &args.parquet) {
