@@ -1,8 +1,10 @@
 //! Pieces every command shares: rule and value flags, input opening, exit codes.
 
-use std::io;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use swapoff::{PieceValues, Rules, See};
+use swapoff_scan::records::InputName;
 
 /// Everything went well.
 pub const EXIT_OK: u8 = 0;
@@ -101,4 +103,36 @@ pub fn splitmix64(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The progress of a run through its inputs: a byte-count bar when every input is a file,
+/// else a spinner; hidden when stderr is not a terminal or when `quiet`. The one bar of
+/// every command that reads inputs (its message says what has been done).
+pub fn progress_bar(files: &[InputName], quiet: bool) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match swapoff_scan::units::total_size(files) {
+        Some(total) => {
+            let bar = ProgressBar::new(total);
+            if let Ok(style) = ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg} ({eta})",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        }
+        None => {
+            let bar = ProgressBar::new_spinner();
+            if let Ok(style) =
+                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bytes} read, {msg}")
+            {
+                bar.set_style(style);
+            }
+            bar
+        }
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
 }

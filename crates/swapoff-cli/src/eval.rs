@@ -19,7 +19,7 @@ use shakmaty::san::San;
 use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use swapoff::{Color, Move, PieceValues, Role, See, Trace};
+use swapoff::{Move, PieceValues, Role, See, Trace};
 use swapoff_scan::parse::{self, MoveError};
 use swapoff_scan::records::InputName;
 
@@ -222,13 +222,6 @@ fn write_text(
     }
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// The swap list as a table: each capture with its gain before and after negamax, the
 /// point where a side stands pat, and the speculative last entry.
 fn trace_table(pos: &Chess, trace: &Trace) -> String {
@@ -239,7 +232,7 @@ fn trace_table(pos: &Chess, trace: &Trace) -> String {
             let _ = writeln!(
                 s,
                 "     -- {} stands pat: stopping keeps {}, capturing gets {}",
-                side_name(c.side),
+                c.side.name(),
                 -trace.gains[d - 1],
                 trace.negamax[d]
             );
@@ -257,7 +250,7 @@ fn trace_table(pos: &Chess, trace: &Trace) -> String {
             s,
             "{}{d:>2}  {:<5}  {text:<14} {:>6}  {:>7}",
             if d < trace.played { ' ' } else { '~' },
-            side_name(c.side),
+            c.side.name(),
             trace.gains.get(d).copied().unwrap_or(0),
             trace.negamax.get(d).copied().unwrap_or(0),
         );
@@ -267,7 +260,7 @@ fn trace_table(pos: &Chess, trace: &Trace) -> String {
             s,
             "~{:>2}  {:<5}  {:<14} {spec:>6}           ({})",
             trace.captures.len(),
-            side_name(!last.side),
+            (!last.side).name(),
             format!(
                 "?x{}{}",
                 swapoff_scan::json::fen_letter(last.promotion.unwrap_or(last.piece), last.side),

@@ -346,12 +346,9 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
     }
 }
 
-/// `white` or `black`: how the rows name a side.
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+/// `white` or `black`: how the rows name a side (the library's names).
+pub(crate) fn color_name(color: Color) -> &'static str {
+    swapoff::Color::from(color).name()
 }
 
 /// The value of an integer column that may be null: the evaluation's centipawns or mate,

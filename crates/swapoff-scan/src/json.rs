@@ -223,13 +223,6 @@ pub fn piece_letter_on(pos: &Chess, sq: swapoff::Square) -> Option<char> {
     Some(fen_letter(pos.role_on(sq)?, pos.color_on(sq)?))
 }
 
-fn side_name(c: swapoff::Color) -> &'static str {
-    match c {
-        swapoff::Color::White => "white",
-        swapoff::Color::Black => "black",
-    }
-}
-
 /// Pieces that attack `mv.to` directly, and those that join once pieces in front of them
 /// have left (x-rays), the moving piece counting as gone.
 pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
@@ -259,7 +252,7 @@ pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
 /// stepping into an attack, or standing pat because every capture loses.
 pub fn why_the_exchange_ends(pos: &Chess, t: &Trace) -> String {
     let name = |sq: swapoff::Square| format!("{}{sq}", piece_letter_on(pos, sq).unwrap_or('?'));
-    let side = t.captures.last().map_or("white", |c| side_name(!c.side));
+    let side = t.captures.last().map_or("white", |c| (!c.side).name());
     match t.end {
         EndReason::NoAttacker => "no attacker left".to_string(),
         EndReason::KingWouldBeAttacked { king } => {
@@ -310,7 +303,7 @@ impl TraceJson {
                 .iter()
                 .enumerate()
                 .map(|(d, c)| CaptureJson {
-                    side: side_name(c.side),
+                    side: c.side.name(),
                     from: c.from.to_string(),
                     to: c.to.to_string(),
                     piece: fen_letter(c.piece, c.side),
@@ -324,7 +317,7 @@ impl TraceJson {
             gains: t.gains.clone(),
             negamax: t.negamax.clone(),
             played: t.played,
-            stands_pat: t.captures.get(t.played).map(|c| side_name(c.side)),
+            stands_pat: t.captures.get(t.played).map(|c| c.side.name()),
             end: why_the_exchange_ends(pos, t),
             stopper: match t.end {
                 EndReason::NoAttacker => None,

@@ -87,6 +87,18 @@ pub enum Color {
 }
 
 impl Color {
+    /// `"white"` or `"black"`, as JSON and the rows name a side.
+    ///
+    /// ```
+    /// assert_eq!(swapoff::Color::Black.name(), "black");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
     /// `0` for White, `1` for Black.
     #[inline(always)]
     pub const fn index(self) -> usize {

@@ -275,13 +275,6 @@ fn exact_node(state: &Snapshot, to: Square, side: Color, exact: &See) -> Node {
     node
 }
 
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// Classifies a disagreement between `rules` and the exact rule set on `mv`, whose values
 /// are `fast` and `exact`. If the classifier's own reconstruction of either value differs
 /// (it never should), the verdict is `other` and the detail says so.
@@ -449,7 +442,7 @@ pub fn classify(
                 Cause::Check,
                 format!(
                     "node {d}: {f_text} is illegal: {} is in check and stays in check",
-                    side_name(side)
+                    side.name()
                 ),
             )
         };

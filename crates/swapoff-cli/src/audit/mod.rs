@@ -52,14 +52,12 @@ mod classify;
 mod input;
 mod report;
 
-use crate::common::{fatal, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::common::{fatal, progress_bar, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
 use input::Input;
 use rayon::prelude::*;
 use report::{Example, Speed, Summary, Tally};
 use shakmaty::fen::Fen;
 use shakmaty::EnPassantMode;
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules, See};
@@ -123,24 +121,6 @@ pub struct Args {
 /// Evaluations between two progress-bar updates (keeps the bar out of the timings).
 const CHUNK: usize = 4096;
 
-fn progress_bar(len: Option<u64>, what: &'static str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(
-        len,
-        if std::io::stderr().is_terminal() {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    if let Ok(style) =
-        ProgressStyle::with_template("{msg:>22} [{bar:40}] {pos}/{len} ({elapsed}, eta {eta})")
-    {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_message(what);
-    bar
-}
-
 /// Moves evaluated per window: the input is read, evaluated and classified one window at a
 /// time, so that memory stays flat however long the input.
 const WINDOW: usize = 1 << 16;
@@ -173,9 +153,8 @@ pub fn run(args: Args) -> ExitCode {
     }
     let started = Instant::now();
     let inputs: Vec<InputName> = args.files.iter().cloned().map(InputName::from).collect();
-    // Bytes to read, when known (not for standard input).
-    let total_bytes: Option<u64> = inputs.iter().map(InputName::size).sum();
-    let bar = progress_bar(total_bytes, "auditing");
+    let bar = progress_bar(&inputs, false);
+    bar.set_message("auditing");
     let mut data = Input::default();
     let mut totals = Totals {
         moves_by_kind: [0; 6],

@@ -33,11 +33,12 @@
 mod parquet_rows;
 mod stats;
 
-use crate::common::{fatal, output_error, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::common::{
+    fatal, output_error, progress_bar, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL,
+};
 use parquet_rows::ParquetRows;
 use stats::Stats;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -51,7 +52,7 @@ use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
 use swapoff_scan::rows::{Row, Scanner, Sink};
 use swapoff_scan::text::{Shape, TextRows};
-use swapoff_scan::units::{self, Work};
+use swapoff_scan::units::Work;
 
 /// Flags of `seeswap scan`.
 #[derive(clap::Args, Debug)]
@@ -238,7 +239,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return fatal(format!("cannot start worker threads: {e}")),
     };
 
-    let progress = progress_bar(&args, &files);
+    let progress = progress_bar(&files, args.quiet);
     let options = ReadOptions {
         format: args.format,
         tags: reading_tags,
@@ -338,37 +339,6 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         EXIT_OK
     })
-}
-
-/// A byte-count bar when every input is a file, else a spinner; hidden when stderr is not
-/// a terminal or with --quiet.
-fn progress_bar(args: &Args, files: &[InputName]) -> ProgressBar {
-    if args.quiet || !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = match units::total_size(files) {
-        Some(total) => {
-            let bar = ProgressBar::new(total);
-            if let Ok(style) = ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg} ({eta})",
-            ) {
-                bar.set_style(style);
-            }
-            bar
-        }
-        None => {
-            let bar = ProgressBar::new_spinner();
-            if let Ok(style) =
-                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bytes} read, {msg}")
-            {
-                bar.set_style(style);
-            }
-            bar
-        }
-    };
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    bar
 }
 
 /// Analyses one unit of work.
