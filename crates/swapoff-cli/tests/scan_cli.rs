@@ -452,7 +452,7 @@ fn formats_are_told_from_content() {
     let out = swapoff(&[], Some(b"hello world\n"));
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("give it with --format"),
+        stderr(&out).contains("the format has to be given"),
         "{}",
         stderr(&out)
     );

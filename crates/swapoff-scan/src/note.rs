@@ -49,7 +49,7 @@ impl Cause {
             Cause::Open(why) | Cause::Read(why) | Cause::Invalid(why) => why,
             Cause::UnknownFormat => {
                 "cannot tell the format (the first line is neither a FEN nor a PGN tag or \
-                 move, a CSV header or a JSON object)"
+                 move, a CSV header or a JSON object); the format has to be given"
             }
         }
     }

@@ -46,7 +46,7 @@ use std::time::Instant;
 use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::columns::{Needs, Selection};
 use swapoff_scan::format::Format;
-use swapoff_scan::note::{Cause, Note};
+use swapoff_scan::note::Note;
 use swapoff_scan::pipeline::{self, Processed, ReadOptions};
 use swapoff_scan::pool::Pool;
 use swapoff_scan::records::InputName;
@@ -174,11 +174,7 @@ impl Sink for Done<'_> {
         if let Some(columns) = self.columns.as_mut() {
             columns.push_note(&note, &self.ctx.paths[note.file]);
         }
-        let mut message = note.display(&self.ctx.paths[note.file]);
-        if note.cause == Cause::UnknownFormat {
-            message.push_str(" (give it with --format)");
-        }
-        self.messages.push(message);
+        self.messages.push(note.display(&self.ctx.paths[note.file]));
         self.stats.skipped += note.skipped_count();
         self.unreadable |= note.is_fatal();
     }
