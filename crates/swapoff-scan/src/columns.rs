@@ -3,10 +3,9 @@
 //! and evaluates one move a position; it does not evaluate every capture of every position
 //! nor look for hanging pieces, and it writes no FEN it was not asked for.
 
-use crate::analysis::{piece_letter, Report};
-use crate::json::{push_i32, push_square, push_u64, push_uci};
+use crate::json::{csv_capture_list, csv_hanging, push_i32, push_u64, push_uci};
 use crate::rows::{Origin, Row};
-use cozy_chess::{Board, Color};
+use cozy_chess::Color;
 
 /// One column of a scan's rows (tags are asked for apart, by name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,7 +318,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::PlayedSan => {
             if let Some((p, _)) = played {
-                out.extend_from_slice(crate::text::csv_text(p.san).as_bytes());
+                out.extend_from_slice(crate::json::csv_text(p.san).as_bytes());
             }
         }
         Column::PlayedSee => {
@@ -334,7 +333,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::Eval => {
             if let Some(eval) = played.and_then(|(p, _)| p.annotation.eval.as_deref()) {
-                out.extend_from_slice(crate::text::csv_text(eval).as_bytes());
+                out.extend_from_slice(crate::json::csv_text(eval).as_bytes());
             }
         }
         Column::Turn => out.extend_from_slice(color_name(board.side_to_move()).as_bytes()),
@@ -370,41 +369,6 @@ pub(crate) fn number(column: Column, row: &Row<'_>) -> Option<i32> {
         Column::WhiteElo => row.ratings[0],
         Column::BlackElo => row.ratings[1],
         _ => None,
-    }
-}
-
-/// Every capture as `move:see`, separated by spaces (the CSV's `capture_list`).
-pub(crate) fn csv_capture_list(out: &mut Vec<u8>, report: &Report) {
-    for (i, c) in report.captures.iter().enumerate() {
-        if i > 0 {
-            out.push(b' ');
-        }
-        push_uci(out, c.mv);
-        out.push(b':');
-        push_i32(out, c.see);
-    }
-}
-
-/// `color`'s pieces en prise as `Nc3:300`, separated by spaces; nothing for the side to
-/// move in check.
-pub(crate) fn csv_hanging(out: &mut Vec<u8>, board: &Board, report: &Report, color: Color) {
-    let us = board.side_to_move();
-    if color == us && report.in_check {
-        return;
-    }
-    let list = if color == us {
-        &report.hanging_us
-    } else {
-        &report.hanging_them
-    };
-    for (i, h) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(b' ');
-        }
-        out.push(piece_letter(h.piece, color));
-        push_square(out, h.square);
-        out.push(b':');
-        push_i32(out, h.gain);
     }
 }
 
@@ -481,7 +445,7 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
                 _ => p.annotation.eval.as_deref(),
             });
             match text {
-                Some(text) => crate::text::json_text(out, text),
+                Some(text) => crate::json::json_text(out, text),
                 None => null(out),
             }
         }
@@ -493,7 +457,7 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             Some(clock) => out.extend_from_slice(clock.to_string().as_bytes()),
             None => null(out),
         },
-        Column::Turn => crate::text::json_text(out, color_name(board.side_to_move())),
+        Column::Turn => crate::json::json_text(out, color_name(board.side_to_move())),
         Column::EvalCp | Column::EvalMate | Column::WhiteElo | Column::BlackElo => {
             match number(column, row) {
                 Some(n) => push_i32(out, n),

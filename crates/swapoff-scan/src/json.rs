@@ -2,9 +2,13 @@
 //! (which the Python package's `analyze` returns too) and the trace of `seeswap eval
 //! --trace --json` (the Python package's `trace`). Scan's fields are written by hand into
 //! a reused buffer: it is the hot path of a scan.
+//!
+//! The text helpers every writer uses live here too (integers, squares, UCI moves, FENs,
+//! CSV and JSON strings, the CSV's capture and hanging lists), so that the rows, the
+//! columns and the text writers import them and not each other.
 
 use crate::analysis::{piece_letter, Capture, Hanging, Report};
-use cozy_chess::{Board, Color, Square};
+use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 use serde::Serialize;
 use shakmaty::Chess;
 use swapoff::BoardQueries;
@@ -68,10 +72,10 @@ pub fn csv_analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
     }
     for color in [Color::White, Color::Black] {
         out.push(b',');
-        crate::columns::csv_hanging(out, board, report, color);
+        csv_hanging(out, board, report, color);
     }
     out.push(b',');
-    crate::columns::csv_capture_list(out, report);
+    csv_capture_list(out, report);
 }
 
 pub(crate) fn json_capture(out: &mut Vec<u8>, c: &Capture) {
@@ -331,9 +335,162 @@ impl TraceJson {
     }
 }
 
+/// Writes the FEN of `board` with the given move counters. Castling rights are written
+/// as X-FEN: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook on that side
+/// of the king, else the rook's file letter (Chess960), which gives plain `KQkq` in
+/// standard chess.
+pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0u8;
+        for file in File::ALL {
+            let square = Square::new(file, *rank);
+            match (board.piece_on(square), board.color_on(square)) {
+                (Some(piece), Some(color)) => {
+                    if empty > 0 {
+                        out.push(b'0' + empty);
+                        empty = 0;
+                    }
+                    out.push(piece_letter(piece, color));
+                }
+                _ => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(b'0' + empty);
+        }
+        if *rank != Rank::First {
+            out.push(b'/');
+        }
+    }
+    let us = board.side_to_move();
+    out.extend_from_slice(if us == Color::White { b" w " } else { b" b " });
+    let mut any = false;
+    for color in [Color::White, Color::Black] {
+        let rights = board.castle_rights(color);
+        let back = Rank::First.relative_to(color);
+        let rooks = board.colored_pieces(color, Piece::Rook) & back.bitboard();
+        for (file, short) in [(rights.short, true), (rights.long, false)] {
+            let Some(file) = file else { continue };
+            let outermost = !rooks.into_iter().any(|r| {
+                if short {
+                    r.file() > file
+                } else {
+                    r.file() < file
+                }
+            });
+            let letter = match (outermost, short) {
+                (true, true) => b'k',
+                (true, false) => b'q',
+                (false, _) => b'a' + file as u8,
+            };
+            out.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+            any = true;
+        }
+    }
+    if !any {
+        out.push(b'-');
+    }
+    out.push(b' ');
+    match board.en_passant() {
+        Some(file) => push_square(out, Square::new(file, Rank::Sixth.relative_to(us))),
+        None => out.push(b'-'),
+    }
+    out.push(b' ');
+    push_u64(out, u64::from(halfmove));
+    out.push(b' ');
+    push_u64(out, u64::from(fullmove));
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub(crate) fn csv_text(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A JSON string literal of `text`.
+pub(crate) fn json_text(out: &mut Vec<u8>, text: &str) {
+    match serde_json::to_string(text) {
+        Ok(quoted) => out.extend_from_slice(quoted.as_bytes()),
+        Err(_) => out.extend_from_slice(b"null"),
+    }
+}
+
+/// `color`'s pieces en prise as `Nc3:300`, separated by spaces; nothing for the side to
+/// move in check.
+pub(crate) fn csv_hanging(out: &mut Vec<u8>, board: &Board, report: &Report, color: Color) {
+    let us = board.side_to_move();
+    if color == us && report.in_check {
+        return;
+    }
+    let list = if color == us {
+        &report.hanging_us
+    } else {
+        &report.hanging_them
+    };
+    for (i, h) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        out.push(piece_letter(h.piece, color));
+        push_square(out, h.square);
+        out.push(b':');
+        push_i32(out, h.gain);
+    }
+}
+
+/// Every capture as `move:see`, separated by spaces (the CSV's `capture_list`).
+pub(crate) fn csv_capture_list(out: &mut Vec<u8>, report: &Report) {
+    for (i, c) in report.captures.iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        push_uci(out, c.mv);
+        out.push(b':');
+        push_i32(out, c.see);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fen_round_trip() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 40",
+            "4k3/8/8/8/8/8/8/4K3 b - - 99 1000",
+        ] {
+            let board = Board::from_fen(fen, false).unwrap();
+            let mut out = Vec::new();
+            push_fen(
+                &mut out,
+                &board,
+                u32::from(board.halfmove_clock()),
+                u32::from(board.fullmove_number()),
+            );
+            assert_eq!(String::from_utf8(out).unwrap(), fen);
+        }
+    }
+
+    #[test]
+    fn chess960_castling_uses_file_letters_for_inner_rooks() {
+        // Rooks on b1 and g1 with the king on e1... and a second rook on h1 beyond g1:
+        // castling with g1 must name its file.
+        let board = Board::from_fen("4k3/8/8/8/8/8/8/1R2K1RR w GB - 0 1", true).unwrap();
+        let mut out = Vec::new();
+        push_fen(&mut out, &board, 0, 1);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "4k3/8/8/8/8/8/8/1R2K1RR w GQ - 0 1"
+        );
+    }
 
     #[test]
     fn numbers() {

@@ -14,7 +14,7 @@ use crate::pgn::{self, GameRecord};
 use crate::pgn::{Annotation, Step};
 use crate::table::{RowError, TableRow};
 use crate::work::Work;
-use crate::{epd, text};
+use crate::{epd, json};
 use cozy_chess::Board;
 use shakmaty::san::SanPlus;
 use std::fmt::Write as _;
@@ -278,7 +278,7 @@ fn walk_row(
         Err(why) => return sink.note(skipped(why.to_string())),
     };
     fen.clear();
-    text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
+    json::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
     let (mut uci, mut san) = (String::new(), String::new());
     // The move played must be legal: a row that claims an impossible one is refused, not
     // given a row without it.
@@ -393,7 +393,7 @@ fn walk_game(
         let board = pgn::to_cozy(pos)?;
         fen.clear();
         if needs.fen {
-            text::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
+            json::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
         }
         let origin = Origin::Game {
             game: game.number,

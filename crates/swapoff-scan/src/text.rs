@@ -1,11 +1,9 @@
 //! Rows as text: JSON Lines or CSV, written by hand into a reused buffer (the hot path of a
 //! scan: no serde, no `fmt` machinery), and the FEN of a replayed position.
 
-use crate::analysis::piece_letter;
 use crate::columns::{csv_field, json_field, Column, Selection};
-use crate::json::{push_i32, push_square, push_u64};
+use crate::json::{csv_text, json_text, push_i32, push_u64};
 use crate::rows::{Origin, Played, Row};
-use cozy_chess::{Board, Color, File, Piece, Rank, Square};
 
 /// A text shape for rows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -82,15 +80,6 @@ fn csv_header(with_file: bool, columns: &[Column], tag_names: &[String]) -> Stri
     names.extend(columns.iter().map(|c| c.name().to_string()));
     names.extend(tag_names.iter().map(|t| csv_text(&format!("tag_{t}"))));
     names.join(",") + "\n"
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-pub(crate) fn csv_text(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
 }
 
 /// The file label as it appears in output: a JSON string literal (quotes included) or a
@@ -262,14 +251,6 @@ fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     }
 }
 
-/// A JSON string literal of `text`.
-pub(crate) fn json_text(out: &mut Vec<u8>, text: &str) {
-    match serde_json::to_string(text) {
-        Ok(quoted) => out.extend_from_slice(quoted.as_bytes()),
-        Err(_) => out.extend_from_slice(b"null"),
-    }
-}
-
 fn write_csv(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: &[String]) {
     let Row {
         origin,
@@ -306,110 +287,4 @@ fn write_csv(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: &
         }
     }
     out.push(b'\n');
-}
-
-/// Writes the FEN of `board` with the given move counters. Castling rights are written
-/// as X-FEN: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook on that side
-/// of the king, else the rook's file letter (Chess960), which gives plain `KQkq` in
-/// standard chess.
-pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
-    for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0u8;
-        for file in File::ALL {
-            let square = Square::new(file, *rank);
-            match (board.piece_on(square), board.color_on(square)) {
-                (Some(piece), Some(color)) => {
-                    if empty > 0 {
-                        out.push(b'0' + empty);
-                        empty = 0;
-                    }
-                    out.push(piece_letter(piece, color));
-                }
-                _ => empty += 1,
-            }
-        }
-        if empty > 0 {
-            out.push(b'0' + empty);
-        }
-        if *rank != Rank::First {
-            out.push(b'/');
-        }
-    }
-    let us = board.side_to_move();
-    out.extend_from_slice(if us == Color::White { b" w " } else { b" b " });
-    let mut any = false;
-    for color in [Color::White, Color::Black] {
-        let rights = board.castle_rights(color);
-        let back = Rank::First.relative_to(color);
-        let rooks = board.colored_pieces(color, Piece::Rook) & back.bitboard();
-        for (file, short) in [(rights.short, true), (rights.long, false)] {
-            let Some(file) = file else { continue };
-            let outermost = !rooks.into_iter().any(|r| {
-                if short {
-                    r.file() > file
-                } else {
-                    r.file() < file
-                }
-            });
-            let letter = match (outermost, short) {
-                (true, true) => b'k',
-                (true, false) => b'q',
-                (false, _) => b'a' + file as u8,
-            };
-            out.push(match color {
-                Color::White => letter.to_ascii_uppercase(),
-                Color::Black => letter,
-            });
-            any = true;
-        }
-    }
-    if !any {
-        out.push(b'-');
-    }
-    out.push(b' ');
-    match board.en_passant() {
-        Some(file) => push_square(out, Square::new(file, Rank::Sixth.relative_to(us))),
-        None => out.push(b'-'),
-    }
-    out.push(b' ');
-    push_u64(out, u64::from(halfmove));
-    out.push(b' ');
-    push_u64(out, u64::from(fullmove));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fen_round_trip() {
-        for fen in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 40",
-            "4k3/8/8/8/8/8/8/4K3 b - - 99 1000",
-        ] {
-            let board = Board::from_fen(fen, false).unwrap();
-            let mut out = Vec::new();
-            push_fen(
-                &mut out,
-                &board,
-                u32::from(board.halfmove_clock()),
-                u32::from(board.fullmove_number()),
-            );
-            assert_eq!(String::from_utf8(out).unwrap(), fen);
-        }
-    }
-
-    #[test]
-    fn chess960_castling_uses_file_letters_for_inner_rooks() {
-        // Rooks on b1 and g1 with the king on e1... and a second rook on h1 beyond g1:
-        // castling with g1 must name its file.
-        let board = Board::from_fen("4k3/8/8/8/8/8/8/1R2K1RR w GB - 0 1", true).unwrap();
-        let mut out = Vec::new();
-        push_fen(&mut out, &board, 0, 1);
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "4k3/8/8/8/8/8/8/1R2K1RR w GQ - 0 1"
-        );
-    }
 }
