@@ -20,6 +20,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -217,7 +218,7 @@ struct Offering<'a> {
 }
 
 impl PositionSink for Offering<'_> {
-    fn position(&mut self, p: &Position<'_>) {
+    fn position(&mut self, p: &Position<'_>) -> ControlFlow<()> {
         // The placement, side, castling and en passant fields: suite lines carry no move
         // counters.
         let fen = String::from_utf8_lossy(p.fen);
@@ -234,15 +235,17 @@ impl PositionSink for Offering<'_> {
                 };
                 let why = format!("bad FEN {fen:?}: {e}");
                 let note = Note::invalid(p.file, place, why, Skipped::Position);
-                self.note(note);
+                return self.note(note);
             }
         }
+        ControlFlow::Continue(())
     }
 
-    fn note(&mut self, note: Note) {
+    fn note(&mut self, note: Note) -> ControlFlow<()> {
         eprintln!("seeswap: {}", note.display(&self.paths[note.file]));
         self.skipped += note.skipped_count();
         self.unreadable |= note.is_fatal();
+        ControlFlow::Continue(())
     }
 }
 
@@ -266,11 +269,11 @@ pub fn run(args: Args) -> ExitCode {
     };
     let count = Arc::new(AtomicU64::new(0));
     units::read_all(&inputs, &reading, &count, &mut |work| {
-        walk(&work, swapoff_scan::columns::Needs::ALL, &mut offering);
+        let flow = walk(&work, swapoff_scan::columns::Needs::ALL, &mut offering);
         if let Work::Epd { text, .. } = work {
             texts.put(text);
         }
-        true
+        flow.is_continue()
     });
     let (skipped, unreadable) = (offering.skipped, offering.unreadable);
     if sampler.arrivals == 0 {

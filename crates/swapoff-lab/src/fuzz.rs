@@ -539,16 +539,26 @@ struct Counted {
 }
 
 impl swapoff_scan::rows::Sink for Counted {
-    fn row(&mut self, row: &swapoff_scan::rows::Row<'_>) {
+    type Error = std::convert::Infallible;
+
+    fn row(
+        &mut self,
+        row: &swapoff_scan::rows::Row<'_>,
+    ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
         assert!(!row.fen.is_empty(), "a row without its FEN");
         self.rows += 1;
+        Ok(std::ops::ControlFlow::Continue(()))
     }
 
-    fn note(&mut self, note: swapoff_scan::note::Note) {
+    fn note(
+        &mut self,
+        note: swapoff_scan::note::Note,
+    ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
         let why = note.cause.reason();
         assert!(!why.is_empty(), "a note without a reason");
         assert!(why.len() < 4096, "a note of {} bytes", why.len());
         self.notes += 1;
+        Ok(std::ops::ControlFlow::Continue(()))
     }
 }
 
@@ -604,7 +614,7 @@ pub fn read_inputs(data: &[u8]) {
             &reading,
             &mut |work| {
                 units += 1;
-                scanner.process(&work, &mut sink);
+                let Ok(_) = scanner.process(&work, &mut sink);
                 true
             },
         );

@@ -1,6 +1,7 @@
 //! The Lichess-like generator writes games that `seeswap scan`'s reader replays whole,
 //! with the tags and the clock and evaluation comments of every move.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use swapoff::See;
@@ -24,7 +25,9 @@ struct Tally {
 }
 
 impl Sink for Tally {
-    fn row(&mut self, row: &Row<'_>) {
+    type Error = std::convert::Infallible;
+
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
         self.rows += 1;
         if let Some((played, see)) = row.played {
             self.played += 1;
@@ -33,9 +36,11 @@ impl Sink for Tally {
             self.annotated += usize::from(a.clock.is_some() && a.eval.is_some());
         }
         self.elo += usize::from(row.tags.iter().all(Option::is_some));
+        Ok(ControlFlow::Continue(()))
     }
-    fn note(&mut self, note: Note) {
+    fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Self::Error> {
         self.notes.push(note.to_string());
+        Ok(ControlFlow::Continue(()))
     }
     fn game(&mut self) {
         self.games += 1;
@@ -67,7 +72,7 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
         &reading,
         &Arc::new(AtomicU64::new(0)),
         &mut |work| {
-            scanner.process(&work, &mut tally);
+            let Ok(_) = scanner.process(&work, &mut tally);
             true
         },
     );

@@ -9,6 +9,7 @@ use arrow_array::RecordBatch;
 use arrow_array::RecordBatchReader;
 use arrow_schema::SchemaRef;
 use std::io::Cursor;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use swapoff::See;
 use swapoff_scan::arrow::{Columns, Layout};
@@ -26,7 +27,6 @@ struct ArrowRows<'a> {
     name: &'a str,
     columns: Columns,
     batches: Vec<RecordBatch>,
-    failed: Option<String>,
     /// Each input record is a row, so an error row replaces nothing.
     rows_kept: bool,
 }
@@ -38,31 +38,35 @@ const BATCH_ROWS: usize = 1 << 16;
 const POSITIONS_PER_UNIT: usize = 512;
 
 impl ArrowRows<'_> {
-    fn flush(&mut self) {
-        if self.columns.is_empty() || self.failed.is_some() {
-            return;
+    /// The rows so far as a record batch.
+    fn flush(&mut self) -> Result<(), String> {
+        if !self.columns.is_empty() {
+            let batch = self.columns.finish().map_err(|e| e.to_string())?;
+            self.batches.push(batch);
         }
-        match self.columns.finish() {
-            Ok(batch) => self.batches.push(batch),
-            Err(e) => self.failed = Some(e.to_string()),
-        }
+        Ok(())
     }
 }
 
 impl Sink for ArrowRows<'_> {
-    fn row(&mut self, row: &Row<'_>) {
+    /// Rows that cannot be made into a record batch: the scan stops.
+    type Error = String;
+
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, String> {
         self.columns.push(row, self.name);
         if self.columns.len() >= BATCH_ROWS {
-            self.flush();
+            self.flush()?;
         }
+        Ok(ControlFlow::Continue(()))
     }
 
-    fn note(&mut self, mut note: Note) {
+    fn note(&mut self, mut note: Note) -> Result<ControlFlow<()>, String> {
         if self.rows_kept {
             // Every position has a row: the error says why, not that something was skipped.
             note.skipped = Skipped::Nothing;
         }
         self.columns.push_note(&note, self.name);
+        Ok(ControlFlow::Continue(()))
     }
 }
 
@@ -109,7 +113,6 @@ pub fn block(
         name,
         columns: Columns::new(&layout, Arc::clone(&schema)),
         batches: Vec::new(),
-        failed: None,
         rows_kept: matches!(source, Source::Positions(_)),
     };
     let reading_tags = swapoff_scan::columns::reading_tags(tags, needs);
@@ -125,12 +128,14 @@ pub fn block(
         texts: &texts,
         columns,
     };
+    let mut failed = None;
     let mut emit = |work: Work| {
-        scanner.process(&work, &mut sink);
+        let done = scanner.process(&work, &mut sink);
         if let Work::Epd { text, .. } = work {
             texts.put(text);
         }
-        true
+        // The sink never stops the scan; a failure does.
+        done.map_err(|why| failed = Some(why)).is_ok()
     };
     let before = first_line.saturating_sub(1);
     match source {
@@ -162,9 +167,9 @@ pub fn block(
             }
         }
     }
-    sink.flush();
-    if let Some(why) = sink.failed {
+    if let Some(why) = failed {
         return Err(why);
     }
+    sink.flush()?;
     Ok((schema, sink.batches))
 }

@@ -55,12 +55,16 @@ struct UnitRows<'a> {
 }
 
 impl Sink for UnitRows<'_> {
-    fn row(&mut self, row: &Row<'_>) {
+    type Error = std::convert::Infallible;
+
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
         self.columns.push(row, &self.names[row.file]);
+        Ok(ControlFlow::Continue(()))
     }
 
-    fn note(&mut self, note: Note) {
+    fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Self::Error> {
         self.columns.push_note(&note, &self.names[note.file]);
+        Ok(ControlFlow::Continue(()))
     }
 }
 
@@ -100,7 +104,8 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
                 names: &names,
                 columns: Columns::new(&layout, Arc::clone(&worker_schema)),
             };
-            scanner.process(work, &mut rows);
+            // The rows are held in memory: the sink neither fails nor stops.
+            let _ = scanner.process(work, &mut rows);
             rows.columns.finish()
         };
         let _ = pipeline::run(inputs, read, &pool, process, |batch| {

@@ -18,6 +18,7 @@ use crate::{epd, json};
 use cozy_chess::Board;
 use shakmaty::san::SanPlus;
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use swapoff::See;
 
 /// Where a position comes from.
@@ -87,22 +88,27 @@ pub struct Played<'a> {
     pub annotation: &'a Annotation,
 }
 
-/// Where positions and notes go.
+/// Where positions and notes go. Each call says whether to go on
+/// ([`ControlFlow::Continue`]) or to stop reading the unit ([`ControlFlow::Break`]).
 pub trait PositionSink {
     /// One position.
-    fn position(&mut self, position: &Position<'_>);
+    fn position(&mut self, position: &Position<'_>) -> ControlFlow<()>;
     /// One problem, in its place among the positions.
-    fn note(&mut self, note: Note);
+    fn note(&mut self, note: Note) -> ControlFlow<()>;
     /// A PGN game was read (counted whether or not it could be replayed).
     fn game(&mut self) {}
 }
 
-/// Where rows and notes go.
+/// Where rows and notes go, as pgn-reader's visitors and ripgrep's sinks: each call can go
+/// on, stop the scan ([`ControlFlow::Break`]), or fail with the sink's own error (an
+/// output that cannot be written), which [`Scanner::process`] returns.
 pub trait Sink {
+    /// Why the sink failed.
+    type Error;
     /// One analysed position.
-    fn row(&mut self, row: &Row<'_>);
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error>;
     /// One problem, in its place among the rows.
-    fn note(&mut self, note: Note);
+    fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Self::Error>;
     /// A PGN game was read (counted whether or not it could be analysed).
     fn game(&mut self) {}
 }
@@ -136,21 +142,30 @@ impl Scanner {
         }
     }
 
-    /// Analyses one unit of work, handing its rows and notes to `sink` in input order.
-    pub fn process(&self, work: &Work, sink: &mut impl Sink) {
+    /// Analyses one unit of work, handing its rows and notes to `sink` in input order,
+    /// until the unit ends ([`ControlFlow::Continue`]), the sink stops
+    /// ([`ControlFlow::Break`]) or it fails (its error).
+    pub fn process<S: Sink>(&self, work: &Work, sink: &mut S) -> Result<ControlFlow<()>, S::Error> {
         let mut analysing = Analysing {
+            failed: None,
             ratings_at: self.ratings_at,
             see: &self.see,
             report: Report::default(),
             needs: self.needs,
             sink,
         };
-        walk(work, self.needs, &mut analysing);
+        let flow = walk(work, self.needs, &mut analysing);
+        match analysing.failed {
+            Some(e) => Err(e),
+            None => Ok(flow),
+        }
     }
 }
 
 /// Positions to rows: each one analysed (as far as the rows need), then handed on.
-struct Analysing<'a, S> {
+struct Analysing<'a, S: Sink> {
+    /// The sink's error, which stopped the walk.
+    failed: Option<S::Error>,
     ratings_at: [Option<usize>; 2],
     see: &'a See,
     report: Report,
@@ -158,8 +173,18 @@ struct Analysing<'a, S> {
     sink: &'a mut S,
 }
 
+impl<S: Sink> Analysing<'_, S> {
+    /// The sink's answer as the walk takes it: an error is kept, and stops the walk.
+    fn flow(&mut self, answer: Result<ControlFlow<()>, S::Error>) -> ControlFlow<()> {
+        answer.unwrap_or_else(|e| {
+            self.failed = Some(e);
+            ControlFlow::Break(())
+        })
+    }
+}
+
 impl<S: Sink> PositionSink for Analysing<'_, S> {
-    fn position(&mut self, p: &Position<'_>) {
+    fn position(&mut self, p: &Position<'_>) -> ControlFlow<()> {
         // Not asked for: the report stays empty, and no column reads it.
         if self.needs.analysis {
             self.report.analyze(p.board, self.see);
@@ -169,7 +194,7 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
             let text = p.tags.get(at?)?.as_deref()?;
             text.trim().parse::<i32>().ok()
         };
-        self.sink.row(&Row {
+        let answer = self.sink.row(&Row {
             ratings: self.ratings_at.map(rating),
             file: p.file,
             origin: p.origin,
@@ -182,10 +207,12 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
                 (played, see.map(|mv| self.see.value(p.board, mv)))
             }),
         });
+        self.flow(answer)
     }
 
-    fn note(&mut self, note: Note) {
-        self.sink.note(note);
+    fn note(&mut self, note: Note) -> ControlFlow<()> {
+        let answer = self.sink.note(note);
+        self.flow(answer)
     }
 
     fn game(&mut self) {
@@ -196,7 +223,7 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
 /// Every position of one unit of work, and its notes, in input order: EPD lines read
 /// (their FEN normalised), PGN games replayed from their start (their FEN written, and the
 /// move played from each position given, as far as `needs` asks).
-pub fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) {
+pub fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) -> ControlFlow<()> {
     match work {
         Work::Epd {
             file,
@@ -206,14 +233,16 @@ pub fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) {
         Work::Pgn { file, games } => {
             let mut fen = Vec::with_capacity(96);
             for game in games {
-                walk_game(*file, game, needs, sink, &mut fen);
+                walk_game(*file, game, needs, sink, &mut fen)?;
             }
+            ControlFlow::Continue(())
         }
         Work::Table { file, rows, by_row } => {
             let mut fen = Vec::with_capacity(96);
             for row in rows {
-                walk_row(*file, row, *by_row, needs, sink, &mut fen);
+                walk_row(*file, row, *by_row, needs, sink, &mut fen)?;
             }
+            ControlFlow::Continue(())
         }
         Work::Note(note) => sink.note(note.clone()),
     }
@@ -234,7 +263,7 @@ fn walk_row(
     needs: Needs,
     sink: &mut impl PositionSink,
     fen: &mut Vec<u8>,
-) {
+) -> ControlFlow<()> {
     use shakmaty::Position as _;
     let place = |n: u64| {
         if by_row {
@@ -246,8 +275,7 @@ fn walk_row(
     let row = match row {
         Ok(row) => row,
         Err(e) => {
-            sink.note(Note::invalid(file, place(e.line), &*e.why, Skipped::Row));
-            return;
+            return sink.note(Note::invalid(file, place(e.line), &*e.why, Skipped::Row));
         }
     };
     let skipped = |why: String| Note::invalid(file, place(row.line), why, Skipped::Row);
@@ -311,10 +339,15 @@ fn walk_row(
         board: &board,
         tags: &row.carried,
         played,
-    });
+    })
 }
 
-fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionSink) {
+fn walk_epd(
+    file: usize,
+    first_line: u64,
+    text: &[u8],
+    sink: &mut impl PositionSink,
+) -> ControlFlow<()> {
     let mut fen = Vec::with_capacity(96);
     // The whole unit is checked for UTF-8 at once (long runs go a word at a time); only
     // a unit that fails is checked line by line, to name the bad lines.
@@ -335,7 +368,7 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
             None => std::str::from_utf8(raw),
         };
         let Ok(line) = line else {
-            sink.note(skipped("not UTF-8 text"));
+            sink.note(skipped("not UTF-8 text"))?;
             continue;
         };
         match epd::read_line(line, &mut fen) {
@@ -347,10 +380,11 @@ fn walk_epd(file: usize, first_line: u64, text: &[u8], sink: &mut impl PositionS
                 board: &board,
                 tags: &[],
                 played: None,
-            }),
-            Err(why) => sink.note(skipped(&why.to_string())),
+            })?,
+            Err(why) => sink.note(skipped(&why.to_string()))?,
         }
     }
+    ControlFlow::Continue(())
 }
 
 fn walk_game(
@@ -359,7 +393,7 @@ fn walk_game(
     needs: Needs,
     sink: &mut impl PositionSink,
     fen: &mut Vec<u8>,
-) {
+) -> ControlFlow<()> {
     sink.game();
     let note = |ply: Option<u32>, why: String, skipped: Skipped| {
         let place = Place::Game {
@@ -369,26 +403,23 @@ fn walk_game(
         Note::invalid(file, place, why, skipped)
     };
     if let Some(why) = &game.rejected {
-        sink.note(note(None, why.clone(), Skipped::Game));
-        return;
+        return sink.note(note(None, why.clone(), Skipped::Game));
     }
     if game.is_empty() {
         let why = "no tag, move or result (not PGN text?)";
-        sink.note(note(None, why.to_string(), Skipped::Text));
-        return;
+        return sink.note(note(None, why.to_string(), Skipped::Text));
     }
     let mut pos = match pgn::start(game) {
         Ok(pos) => pos,
         Err(why) => {
-            sink.note(note(None, why.to_string(), Skipped::Game));
-            return;
+            return sink.note(note(None, why.to_string(), Skipped::Game));
         }
     };
     let mut emit = |pos: &shakmaty::Chess,
                     ply: u32,
                     played: Option<Played<'_>>,
                     sink: &mut _|
-     -> Result<(), GameError> {
+     -> Result<ControlFlow<()>, GameError> {
         use shakmaty::Position as _;
         let board = pgn::to_cozy(pos)?;
         fen.clear();
@@ -399,7 +430,7 @@ fn walk_game(
             game: game.number,
             ply,
         };
-        PositionSink::position(
+        Ok(PositionSink::position(
             sink,
             &Position {
                 file,
@@ -409,8 +440,7 @@ fn walk_game(
                 tags: &game.tag_values,
                 played,
             },
-        );
-        Ok(())
+        ))
     };
     let mode = if game.chess960 {
         shakmaty::CastlingMode::Chess960
@@ -449,7 +479,11 @@ fn walk_game(
             }
             _ => None,
         };
-        if let Err(why) = emit(&pos, ply, played, sink) {
+        let emitted = emit(&pos, ply, played, sink);
+        if let Ok(ControlFlow::Break(())) = emitted {
+            return ControlFlow::Break(());
+        }
+        if let Err(why) = emitted {
             let (why, skipped) = match ply.checked_sub(1).and_then(|p| game.moves.get(p as usize)) {
                 Some(san) => (
                     format!("ply {ply} (after {san}): {why}"),
@@ -457,8 +491,7 @@ fn walk_game(
                 ),
                 None => (format!("ply 0: {why}"), Skipped::Game),
             };
-            sink.note(note(Some(ply), why, skipped));
-            return;
+            return sink.note(note(Some(ply), why, skipped));
         }
         let (Some(step), Some(san)) = (step, next) else {
             break;
@@ -468,13 +501,81 @@ fn walk_game(
         } else if let Err(why) = step.and_then(|step| pgn::play_step(&mut pos, &step)) {
             // The position is as it was when the move cannot be played.
             let why = format!("ply {} ({}): {why}", ply + 1, pgn::describe(&pos, san));
-            sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
-            return;
+            return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
         }
         ply += 1;
     }
     if game.truncated {
         let why = format!("mainline longer than {ply} plies");
-        sink.note(note(Some(ply), why, Skipped::RestOfGame));
+        return sink.note(note(Some(ply), why, Skipped::RestOfGame));
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Takes rows until `stop_after`, then stops or fails, as asked.
+    struct Until {
+        rows: usize,
+        stop_after: usize,
+        fail: bool,
+    }
+
+    impl Sink for Until {
+        type Error = String;
+
+        fn row(&mut self, _: &Row<'_>) -> Result<ControlFlow<()>, String> {
+            self.rows += 1;
+            match self.rows < self.stop_after {
+                true => Ok(ControlFlow::Continue(())),
+                false if self.fail => Err(format!("failed at row {}", self.rows)),
+                false => Ok(ControlFlow::Break(())),
+            }
+        }
+
+        fn note(&mut self, _: Note) -> Result<ControlFlow<()>, String> {
+            Ok(ControlFlow::Continue(()))
+        }
+    }
+
+    #[test]
+    fn a_sink_stops_or_fails_the_scan_of_a_unit() {
+        let text = "8/8/8/8/8/8/8/K6k w - -\n".repeat(5).into_bytes();
+        let work = Work::Epd {
+            file: 0,
+            first_line: 1,
+            text,
+        };
+        let scanner = Scanner::new(See::default(), Needs::ALL, &[]);
+        let mut all = Until {
+            rows: 0,
+            stop_after: usize::MAX,
+            fail: false,
+        };
+        assert_eq!(
+            scanner.process(&work, &mut all),
+            Ok(ControlFlow::Continue(()))
+        );
+        assert_eq!(all.rows, 5);
+        let mut stopping = Until {
+            rows: 0,
+            stop_after: 2,
+            fail: false,
+        };
+        assert_eq!(
+            scanner.process(&work, &mut stopping),
+            Ok(ControlFlow::Break(()))
+        );
+        assert_eq!(stopping.rows, 2);
+        let mut failing = Until {
+            rows: 0,
+            stop_after: 3,
+            fail: true,
+        };
+        let failed = scanner.process(&work, &mut failing);
+        assert_eq!(failed, Err("failed at row 3".to_string()));
+        assert_eq!(failing.rows, 3);
     }
 }

@@ -38,6 +38,7 @@ use crate::common::{
 };
 use parquet_rows::ParquetRows;
 use stats::Stats;
+use std::convert::Infallible;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
@@ -159,7 +160,10 @@ struct Done<'a> {
 }
 
 impl Sink for Done<'_> {
-    fn row(&mut self, row: &Row<'_>) {
+    /// Rows are held in memory until the main thread writes them.
+    type Error = Infallible;
+
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Infallible> {
         self.stats.count(row.board, row.report);
         if let Some(text) = &self.ctx.text {
             text.write(&mut self.out, row);
@@ -167,9 +171,10 @@ impl Sink for Done<'_> {
         if let Some(columns) = self.columns.as_mut() {
             columns.push(row, &self.ctx.paths[row.file]);
         }
+        Ok(ControlFlow::Continue(()))
     }
 
-    fn note(&mut self, note: Note) {
+    fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Infallible> {
         // In Parquet a note is also a row with its `error`, as the Python package gives it.
         if let Some(columns) = self.columns.as_mut() {
             columns.push_note(&note, &self.ctx.paths[note.file]);
@@ -177,6 +182,7 @@ impl Sink for Done<'_> {
         self.messages.push(note.display(&self.ctx.paths[note.file]));
         self.stats.skipped += note.skipped_count();
         self.unreadable |= note.is_fatal();
+        Ok(ControlFlow::Continue(()))
     }
 
     fn game(&mut self) {
@@ -355,7 +361,7 @@ fn process<'a>(work: &Work, ctx: &'a Context) -> Done<'a> {
         // A JSON row is about five times its input line.
         done.out.reserve(text.len() * 6);
     }
-    ctx.scanner.process(work, &mut done);
+    let Ok(_) = ctx.scanner.process(work, &mut done);
     if let Some(columns) = done.columns.as_mut() {
         done.batch = Some(columns.finish().map_err(|e| e.to_string()));
     }
