@@ -273,7 +273,7 @@ pub fn run(args: Args) -> ExitCode {
         if let Work::Epd { text, .. } = work {
             texts.put(text);
         }
-        flow.is_continue()
+        flow
     });
     let (skipped, unreadable) = (offering.skipped, offering.unreadable);
     if sampler.arrivals == 0 {

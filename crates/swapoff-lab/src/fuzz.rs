@@ -607,15 +607,15 @@ pub fn read_inputs(data: &[u8]) {
         };
         let mut sink = Counted::default();
         let mut units = 0usize;
-        read_input(
+        let _ = read_input(
             0,
             Box::new(std::io::Cursor::new(data.to_vec())),
             0,
             &reading,
             &mut |work| {
                 units += 1;
-                let Ok(_) = scanner.process(&work, &mut sink);
-                true
+                let Ok(flow) = scanner.process(&work, &mut sink);
+                flow
             },
         );
         assert!(

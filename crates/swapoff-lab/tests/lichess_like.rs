@@ -72,8 +72,8 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
         &reading,
         &Arc::new(AtomicU64::new(0)),
         &mut |work| {
-            let Ok(_) = scanner.process(&work, &mut tally);
-            true
+            let Ok(flow) = scanner.process(&work, &mut tally);
+            flow
         },
     );
     assert!(tally.notes.is_empty(), "{:?}", tally.notes);

@@ -135,16 +135,20 @@ pub fn block(
             texts.put(text);
         }
         // The sink never stops the scan; a failure does.
-        done.map_err(|why| failed = Some(why)).is_ok()
+        done.unwrap_or_else(|why| {
+            failed = Some(why);
+            ControlFlow::Break(())
+        })
     };
     let before = first_line.saturating_sub(1);
+    // Only a failure stops the reading, and it is kept in `failed`.
     match source {
         Source::Bytes { data, .. } => {
-            read_input(0, Box::new(Cursor::new(data)), before, &reading, &mut emit);
+            let _ = read_input(0, Box::new(Cursor::new(data)), before, &reading, &mut emit);
         }
         Source::Batches(batches) => {
             let table = batches.schema();
-            read_batches(0, batches, &table, before, &reading, &mut emit);
+            let _ = read_batches(0, batches, &table, before, &reading, &mut emit);
         }
         Source::Positions(fens) => {
             let plain = TableColumns::default();
@@ -159,11 +163,14 @@ pub fn block(
                         Ok(TableRow::new(line, fen, Vec::new(), Vec::new(), &plain))
                     })
                     .collect();
-                emit(Work::Table {
+                let unit = Work::Table {
                     file: 0,
                     rows,
                     by_row: true,
-                });
+                };
+                if emit(unit).is_break() {
+                    break;
+                }
             }
         }
     }

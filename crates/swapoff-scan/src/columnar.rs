@@ -23,6 +23,7 @@ use crate::work::{Reading, Work};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, DataType, Schema};
+use std::ops::ControlFlow;
 
 /// Rows per record batch read, and so per unit of work.
 pub const BATCH_ROWS: usize = 512;
@@ -264,8 +265,8 @@ fn date(days: i32) -> String {
 }
 
 /// Reads a table's record batches (`rows_before`: rows of the same file before the first
-/// batch) into units of work handed to `emit`, which returns `false` to stop. Returns
-/// `false` once `emit` wants no more. A problem with the whole table (no usable column, an
+/// batch) into units of work handed to `emit`, which breaks to stop. Breaks once `emit`
+/// wants no more. A problem with the whole table (no usable column, an
 /// unreadable batch) is a note.
 pub fn read_batches(
     file: usize,
@@ -273,8 +274,8 @@ pub fn read_batches(
     schema: &Schema,
     rows_before: u64,
     reading: &Reading<'_>,
-    emit: &mut dyn FnMut(Work) -> bool,
-) -> bool {
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let layout = match Layout::of(schema, &reading.columns, reading.tags) {
         Ok(layout) => layout,
         Err(why) => {
@@ -296,8 +297,8 @@ pub fn read_batches(
                 }
             }
         });
-        let open = match work {
-            Ok(work) => work.into_iter().all(&mut *emit),
+        match work {
+            Ok(work) => work.into_iter().try_for_each(&mut *emit)?,
             Err(e) => {
                 let cause = Cause::Read(e.to_string());
                 return emit(Work::Note(Note::unreadable(
@@ -306,12 +307,9 @@ pub fn read_batches(
                     cause,
                 )));
             }
-        };
-        if !open {
-            return false;
         }
     }
-    true
+    ControlFlow::Continue(())
 }
 
 /// The carried columns' values for each row of a batch.
@@ -447,14 +445,14 @@ fn game_of(movetext: &str, fen: Option<String>) -> Result<GameRecord, String> {
 }
 
 /// Reads a Parquet file a record batch at a time (only the columns the rows need are
-/// decoded). Returns `false` once `emit` wants no more.
+/// decoded). Breaks once `emit` wants no more.
 pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
     file: usize,
     source: R,
     rows_before: u64,
     reading: &Reading<'_>,
-    emit: &mut dyn FnMut(Work) -> bool,
-) -> bool {
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
     use parquet::arrow::ProjectionMask;
     let unreadable = |why: String| Note::unreadable(file, Place::File, Cause::Read(why));

@@ -81,14 +81,21 @@ pub fn run<T: Send>(
         let mut batch = Vec::new();
         let send = |batch: &mut Vec<Work>| {
             let bytes = count.load(Ordering::Relaxed);
-            tx.send((std::mem::take(batch), bytes)).is_ok()
+            match tx.send((std::mem::take(batch), bytes)) {
+                Ok(()) => ControlFlow::Continue(()),
+                // The consumer stopped.
+                Err(_) => ControlFlow::Break(()),
+            }
         };
         units::read_all(&inputs, &reading, &Arc::clone(&count), &mut |unit| {
             batch.push(unit);
-            batch.len() < BATCH_UNITS || send(&mut batch)
+            if batch.len() < BATCH_UNITS {
+                return ControlFlow::Continue(());
+            }
+            send(&mut batch)
         });
         if !batch.is_empty() {
-            send(&mut batch);
+            let _ = send(&mut batch);
         }
     });
     for (work, bytes) in &rx {

@@ -8,6 +8,7 @@
 use crate::note::Cause;
 use crate::records::Records;
 use std::io;
+use std::ops::ControlFlow;
 
 /// Which columns (or fields) a table's rows are read from. Names match in any case.
 #[derive(Clone, Debug)]
@@ -112,12 +113,15 @@ fn position_of(names: &[String], wanted: &str) -> Option<usize> {
         .position(|n| n.trim().eq_ignore_ascii_case(wanted))
 }
 
+/// A line's text, or why it is not text.
+type LineText<'a> = Result<&'a str, String>;
+
 /// Hands each line of `input` with content (numbered from `lines_before + 1`), as text or
-/// why it is not, to `each`, which returns `false` to stop. A read error is returned.
+/// why it is not, to `each`, which breaks to stop. A read error is returned.
 fn lines(
     input: impl io::Read,
     lines_before: u64,
-    each: &mut dyn FnMut(u64, Result<&str, String>) -> bool,
+    each: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
 ) -> Result<(), Cause> {
     let mut records = Records::new(input);
     while let Some((n, record)) = records
@@ -128,7 +132,7 @@ fn lines(
         if text.as_ref().is_ok_and(|t| t.trim().is_empty()) {
             continue;
         }
-        if !each(lines_before + n, text) {
+        if each(lines_before + n, text).is_break() {
             break;
         }
     }
@@ -218,7 +222,7 @@ pub fn read_csv(
     columns: &TableColumns<'_>,
     carried: &[String],
     lines_before: u64,
-    emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
+    emit: &mut dyn FnMut(Result<TableRow, RowError>) -> ControlFlow<()>,
 ) -> Result<(), Cause> {
     let mut splitter = CsvLine::new();
     let mut layout: Option<CsvLayout> = None;
@@ -235,7 +239,10 @@ pub fn read_csv(
                 Ok(found) => layout = Some(found),
                 Err(why) => fatal = Some(Cause::Invalid(why)),
             }
-            return fatal.is_none();
+            return match fatal {
+                None => ControlFlow::Continue(()),
+                Some(_) => ControlFlow::Break(()),
+            };
         };
         let row = fields
             .map_err(|why| RowError { line, why })
@@ -328,7 +335,7 @@ pub fn read_jsonl(
     columns: &TableColumns<'_>,
     carried: &[String],
     lines_before: u64,
-    emit: &mut dyn FnMut(Result<TableRow, RowError>) -> bool,
+    emit: &mut dyn FnMut(Result<TableRow, RowError>) -> ControlFlow<()>,
 ) -> Result<(), Cause> {
     lines(input, lines_before, &mut |line, text| {
         let row = text

@@ -11,6 +11,7 @@ use crate::pool::Pool;
 use crate::records::{decompress, InputName, Opened, UnixLines, MAX_RECORD_BYTES};
 pub use crate::work::{Reading, Work};
 use std::io::{self, Read};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -38,14 +39,14 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-/// Hands units on to the callback; `false` once the callback wants no more.
+/// Hands units on to the callback, which breaks once it wants no more.
 struct Sender<'a> {
-    emit: &'a mut dyn FnMut(Work) -> bool,
+    emit: &'a mut dyn FnMut(Work) -> ControlFlow<()>,
     texts: &'a Pool,
 }
 
 impl Sender<'_> {
-    fn push(&mut self, work: Work) -> bool {
+    fn push(&mut self, work: Work) -> ControlFlow<()> {
         (self.emit)(work)
     }
 }
@@ -55,13 +56,13 @@ pub fn total_size(inputs: &[InputName]) -> Option<u64> {
     inputs.iter().map(InputName::size).sum()
 }
 
-/// Reads every input in turn and hands its units to `emit`, which returns `false` to stop.
+/// Reads every input in turn and hands its units to `emit`, which breaks to stop.
 /// Compressed bytes read so far are added to `count` as they come (for progress bars).
 pub fn read_all(
     inputs: &[InputName],
     reading: &Reading<'_>,
     count: &Arc<AtomicU64>,
-    emit: &mut dyn FnMut(Work) -> bool,
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) {
     for (file, name) in inputs.iter().enumerate() {
         // Each input is opened once: a pipe (`<(zcat games.pgn.gz)`) cannot be read twice.
@@ -69,9 +70,9 @@ pub fn read_all(
             Ok(Opened::Parquet(f)) => {
                 // Parquet keeps its index at its end: read from the file, a row group at a
                 // time, not as a stream.
-                let open = crate::columnar::read_parquet(file, f, 0, reading, emit);
+                let flow = crate::columnar::read_parquet(file, f, 0, reading, emit);
                 count.fetch_add(name.size().unwrap_or(0), Ordering::Relaxed);
-                if !open {
+                if flow.is_break() {
                     return;
                 }
                 continue;
@@ -79,7 +80,7 @@ pub fn read_all(
             Ok(Opened::Stream(raw)) => raw,
             Err(e) => {
                 let note = Note::unreadable(file, Place::File, Cause::Open(e.to_string()));
-                if !emit(Work::Note(note)) {
+                if emit(Work::Note(note)).is_break() {
                     return;
                 }
                 continue;
@@ -91,7 +92,7 @@ pub fn read_all(
             inner: raw,
             count: Arc::clone(count),
         };
-        if !read_input(file, Box::new(counted), 0, reading, emit) {
+        if read_input(file, Box::new(counted), 0, reading, emit).is_break() {
             return;
         }
     }
@@ -99,14 +100,14 @@ pub fn read_all(
 
 /// Reads one input (`raw`: its bytes as stored, compressed or not) and hands its units to
 /// `emit`. `lines_before` is added to every line number (a byte range of a larger file).
-/// Returns `false` once `emit` wants no more.
+/// Breaks once `emit` wants no more.
 pub fn read_input(
     file: usize,
     raw: Box<dyn Read + Send>,
     lines_before: u64,
     reading: &Reading<'_>,
-    emit: &mut dyn FnMut(Work) -> bool,
-) -> bool {
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let mut sender = Sender {
         emit,
         texts: reading.texts,
@@ -155,7 +156,7 @@ pub fn read_input(
     {
         Some(f) => f,
         // Nothing but blank and comment lines: an empty input, nothing to skip.
-        None if first_line(&prefix).is_none() => return true,
+        None if first_line(&prefix).is_none() => return ControlFlow::Continue(()),
         None => {
             let note = Note {
                 file,
@@ -171,7 +172,7 @@ pub fn read_input(
         Format::Epd => read_epd(file, lines_before + blank_lines + 1, stream, &mut sender),
         Format::Pgn => read_pgn(file, stream, reading.tags, &mut sender),
         // Told apart above, before any line was read.
-        Format::Parquet => true,
+        Format::Parquet => ControlFlow::Continue(()),
         Format::Csv | Format::Jsonl => read_table(
             file,
             format,
@@ -191,25 +192,31 @@ fn peek(mut input: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Box<dyn Read + 
 }
 
 /// Sends the lines read so far as one unit, then a note that one line was skipped, so the
-/// note comes out after the lines before it. Returns `false` once the receiver is gone.
+/// note comes out after the lines before it. Breaks once the receiver is gone.
 fn flush_with_note(
     sender: &mut Sender<'_>,
     file: usize,
     first_line: u64,
     text: &mut Vec<u8>,
     note: Note,
-) -> bool {
+) -> ControlFlow<()> {
     let unit = Work::Epd {
         file,
         first_line,
         text: std::mem::take(text),
     };
-    sender.push(unit) && sender.push(Work::Note(note))
+    sender.push(unit)?;
+    sender.push(Work::Note(note))
 }
 
 /// Cuts EPD text (whose first line is line `line_no`) into units of whole lines (about
-/// [`EPD_UNIT_BYTES`] each). Returns `false` once the receiver is gone.
-fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender<'_>) -> bool {
+/// [`EPD_UNIT_BYTES`] each). Breaks once the receiver is gone.
+fn read_epd(
+    file: usize,
+    mut line_no: u64,
+    input: impl Read,
+    sender: &mut Sender<'_>,
+) -> ControlFlow<()> {
     let mut reader = io::BufReader::with_capacity(1 << 16, input);
     let mut text = sender.texts.get();
     let mut first_line = line_no;
@@ -256,9 +263,7 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
                 text.truncate(start);
                 let why = format!("the line is longer than the {MAX_LINE} bytes a record may have");
                 let note = Note::invalid(file, Place::Line(line_no), why, Skipped::Line);
-                if !flush_with_note(sender, file, first_line, &mut text, note) {
-                    return false;
-                }
+                flush_with_note(sender, file, first_line, &mut text, note)?;
                 skip_line(&mut reader);
                 line_no += 1;
                 first_line = line_no;
@@ -273,17 +278,17 @@ fn read_epd(file: usize, mut line_no: u64, input: impl Read, sender: &mut Sender
                 text: std::mem::replace(&mut text, sender.texts.get()),
             };
             first_line = line_no;
-            if !sender.push(unit) {
-                return false;
-            }
+            sender.push(unit)?;
         }
     }
-    text.is_empty()
-        || sender.push(Work::Epd {
-            file,
-            first_line,
-            text,
-        })
+    if text.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    sender.push(Work::Epd {
+        file,
+        first_line,
+        text,
+    })
 }
 
 /// Reads on to the end of the current line (an overlong one being skipped), a record's
@@ -305,7 +310,7 @@ fn skip_line(reader: &mut impl io::BufRead) {
 /// Rows of a table per unit of work.
 const TABLE_UNIT_ROWS: usize = 512;
 
-/// Reads a CSV or JSON Lines table into units of rows. Returns `false` once the receiver
+/// Reads a CSV or JSON Lines table into units of rows. Breaks once the receiver
 /// is gone.
 fn read_table(
     file: usize,
@@ -314,10 +319,10 @@ fn read_table(
     lines_before: u64,
     reading: &Reading<'_>,
     sender: &mut Sender<'_>,
-) -> bool {
+) -> ControlFlow<()> {
     let (columns, carried) = (&reading.columns, reading.tags);
     let mut rows = Vec::with_capacity(TABLE_UNIT_ROWS);
-    let mut open = true;
+    let mut flow = ControlFlow::Continue(());
     let mut emit = |row| {
         rows.push(row);
         if rows.len() >= TABLE_UNIT_ROWS {
@@ -326,28 +331,24 @@ fn read_table(
                 rows: std::mem::take(&mut rows),
                 by_row: false,
             };
-            open = sender.push(unit);
+            flow = sender.push(unit);
         }
-        open
+        flow
     };
     let read = match format {
         Format::Csv => crate::table::read_csv(input, columns, carried, lines_before, &mut emit),
         _ => crate::table::read_jsonl(input, columns, carried, lines_before, &mut emit),
     };
-    if !open {
-        return false;
-    }
-    if !rows.is_empty()
-        && !sender.push(Work::Table {
+    flow?;
+    if !rows.is_empty() {
+        sender.push(Work::Table {
             file,
             rows,
             by_row: false,
-        })
-    {
-        return false;
+        })?;
     }
     match read {
-        Ok(()) => true,
+        Ok(()) => ControlFlow::Continue(()),
         Err(cause @ Cause::Invalid(_)) => sender.push(Work::Note(Note {
             file,
             place: Place::File,
@@ -358,8 +359,13 @@ fn read_table(
     }
 }
 
-/// Collects PGN games into units. Returns `false` once the receiver is gone.
-fn read_pgn(file: usize, input: impl Read, tags: &[String], sender: &mut Sender<'_>) -> bool {
+/// Collects PGN games into units. Breaks once the receiver is gone.
+fn read_pgn(
+    file: usize,
+    input: impl Read,
+    tags: &[String],
+    sender: &mut Sender<'_>,
+) -> ControlFlow<()> {
     // Tag lines and comments up to the record limit (pgn-reader's default is 255 bytes,
     // which real files with a long [Event] or [Annotator] pass).
     let mut reader = pgn_reader::Reader::build(crate::notation::Notation::new(input))
@@ -383,9 +389,7 @@ fn read_pgn(file: usize, input: impl Read, tags: &[String], sender: &mut Sender<
                         file,
                         games: std::mem::take(&mut games),
                     };
-                    if !sender.push(unit) {
-                        return false;
-                    }
+                    sender.push(unit)?;
                 }
             }
             Ok(None) => break,
@@ -405,14 +409,16 @@ fn read_pgn(file: usize, input: impl Read, tags: &[String], sender: &mut Sender<
                 } else {
                     Note::unreadable(file, place, Cause::Read(e.to_string()))
                 };
-                if !(sender.push(unit) && sender.push(Work::Note(note))) {
-                    return false;
-                }
+                sender.push(unit)?;
+                sender.push(Work::Note(note))?;
                 if !recoverable {
-                    return true;
+                    return ControlFlow::Continue(());
                 }
             }
         }
     }
-    games.is_empty() || sender.push(Work::Pgn { file, games })
+    if games.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    sender.push(Work::Pgn { file, games })
 }
