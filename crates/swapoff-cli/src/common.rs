@@ -36,18 +36,74 @@ impl RuleArgs {
     }
 }
 
-/// Prints `seeswap: <message>` on stderr and returns the fatal exit code.
-pub fn fatal(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("seeswap: {message}");
-    ExitCode::from(EXIT_FATAL)
+/// How a command that ran to its end went: its exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Everything was read and done.
+    Ok,
+    /// Some input was skipped, or some suite row failed.
+    Partial,
+    /// An input could not be opened or read to its end (the others were).
+    Unreadable,
+}
+
+impl Status {
+    /// The run's exit policy, in one place: an unreadable input first, then a skipped
+    /// record.
+    pub fn of(unreadable: bool, skipped: bool) -> Status {
+        match (unreadable, skipped) {
+            (true, _) => Status::Unreadable,
+            (false, true) => Status::Partial,
+            (false, false) => Status::Ok,
+        }
+    }
+
+    /// The exit code.
+    pub fn code(self) -> ExitCode {
+        ExitCode::from(match self {
+            Status::Ok => EXIT_OK,
+            Status::Partial => EXIT_PARTIAL,
+            Status::Unreadable => EXIT_FATAL,
+        })
+    }
+}
+
+/// Why a command stopped before its end.
+#[derive(Debug)]
+pub enum Stop {
+    /// Standard output was closed (`| head`): the run ends quietly with status 0, as
+    /// coreutils do when they ignore SIGPIPE.
+    ClosedPipe,
+    /// A fatal error, printed once by `main` as `seeswap: <why>` (status 2).
+    Fatal(String),
+}
+
+/// What a command returns; `main` maps it to the exit code.
+pub type Outcome = Result<Status, Stop>;
+
+/// A fatal error with `message`, as a command returns it.
+pub fn fatal<T>(message: impl std::fmt::Display) -> Result<T, Stop> {
+    Err(Stop::Fatal(message.to_string()))
+}
+
+/// The exit code of a command's outcome, its error printed first.
+pub fn exit_code(outcome: Outcome) -> ExitCode {
+    match outcome {
+        Ok(status) => status.code(),
+        Err(Stop::ClosedPipe) => ExitCode::from(EXIT_OK),
+        Err(Stop::Fatal(why)) => {
+            eprintln!("seeswap: {why}");
+            ExitCode::from(EXIT_FATAL)
+        }
+    }
 }
 
 /// What a failed write to standard output means for the run: a closed pipe (`| head`)
 /// ends it quietly with status 0, as coreutils do when they ignore SIGPIPE; any other
 /// error (a full disk) is reported and fatal.
-pub fn output_error(e: io::Error) -> ExitCode {
+pub fn output_error<T>(e: io::Error) -> Result<T, Stop> {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        ExitCode::from(EXIT_OK)
+        Err(Stop::ClosedPipe)
     } else {
         fatal(format!("cannot write the output: {e}"))
     }
@@ -75,24 +131,23 @@ extern "C" fn record_stdout() {
 static RECORD_STDOUT: extern "C" fn() = record_stdout;
 
 /// Fails, as coreutils do, when standard output was closed when the process started.
-pub fn check_stdout() -> Result<(), ExitCode> {
+pub fn check_stdout() -> Result<(), Stop> {
     if STDOUT_WAS_OPEN.load(std::sync::atomic::Ordering::Relaxed) {
         Ok(())
     } else {
-        Err(fatal(
-            "cannot write the output: standard output is closed (Bad file descriptor)",
-        ))
+        fatal("cannot write the output: standard output is closed (Bad file descriptor)")
     }
 }
 
 /// Writes `text` to standard output and flushes it; `Err` carries the exit code that
 /// [`output_error`] gives.
-pub fn write_stdout(text: std::fmt::Arguments) -> Result<(), ExitCode> {
+pub fn write_stdout(text: std::fmt::Arguments) -> Result<(), Stop> {
     use std::io::Write;
     let mut out = io::stdout().lock();
-    out.write_fmt(text)
-        .and_then(|()| out.flush())
-        .map_err(output_error)
+    match out.write_fmt(text).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) => output_error(e),
+    }
 }
 
 /// SplitMix64: a small, well-mixed generator for reproducible choices (the bench's

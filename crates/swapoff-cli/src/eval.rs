@@ -13,12 +13,11 @@
 
 mod diagram;
 
-use crate::common::{fatal, output_error, RuleArgs, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{fatal, output_error, Outcome, RuleArgs, Status};
 use serde::Serialize;
 use shakmaty::san::San;
 use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
-use std::process::ExitCode;
 use swapoff::{Move, PieceValues, Role, See, Trace};
 use swapoff_scan::parse::{self, MoveError};
 use swapoff_scan::records::InputName;
@@ -56,7 +55,7 @@ pub struct Args {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Outcome {
     let see = args.rules.see();
     match &args.batch {
         Some(path) => {
@@ -157,7 +156,7 @@ fn split_words(words: &[String]) -> Result<(String, String), String> {
     Ok((fen, mv))
 }
 
-fn single(args: &Args, see: See) -> ExitCode {
+fn single(args: &Args, see: See) -> Outcome {
     let (fen, mv_text) = match split_words(&args.words) {
         Ok(split) => split,
         Err(why) => return fatal(why),
@@ -183,7 +182,7 @@ fn single(args: &Args, see: See) -> ExitCode {
         write_text(&mut out, &parsed, &pos, see, args)
     };
     match written.and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::from(EXIT_OK),
+        Ok(()) => Ok(Status::Ok),
         Err(e) => output_error(e),
     }
 }
@@ -423,7 +422,7 @@ fn batch_line(
     Ok(Ok(()))
 }
 
-fn batch(input: &InputName, args: &Args, see: See) -> ExitCode {
+fn batch(input: &InputName, args: &Args, see: See) -> Outcome {
     let mut records = match input.records() {
         Ok(r) => r,
         Err(why) => return fatal(why),
@@ -476,11 +475,10 @@ fn batch(input: &InputName, args: &Args, see: See) -> ExitCode {
             eprintln!("{name}:{line_no}: {why}");
         }
     })();
-    let code = if bad > 0 { EXIT_PARTIAL } else { EXIT_OK };
     match result.and_then(|()| out.flush()) {
         Ok(()) => match read_error {
             Some(e) => fatal(e),
-            None => ExitCode::from(code),
+            None => Ok(Status::of(false, bad > 0)),
         },
         Err(e) => output_error(e),
     }

@@ -56,11 +56,12 @@ fn main() -> ExitCode {
         _ => true,
     };
     if writes_stdout {
-        if let Err(code) = common::check_stdout() {
-            return code;
+        if let Err(stop) = common::check_stdout() {
+            return common::exit_code(Err(stop));
         }
     }
-    match cli.command {
+    // Every command returns its outcome; this is the one place it becomes an exit code.
+    common::exit_code(match cli.command {
         Command::Eval(args) => eval::run(args),
         Command::Suite(args) => suite::run(args),
         Command::Audit(args) => audit::run(args),
@@ -68,5 +69,5 @@ fn main() -> ExitCode {
         Command::Split(args) => split::run(args),
         Command::Bench(args) => bench::run(args),
         Command::MakeSuite(args) => make_suite::run(args),
-    }
+    })
 }

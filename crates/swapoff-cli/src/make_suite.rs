@@ -15,13 +15,12 @@
 //! category, each in input order: `FEN; SAN; value; category`, the format `seeswap suite`
 //! reads, and `seeswap suite --rules exact --values V` passes every one.
 
-use crate::common::{fatal, splitmix64, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{fatal, splitmix64, write_stdout, Outcome, Status};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
-use std::process::ExitCode;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use swapoff::BoardQueries;
@@ -250,7 +249,7 @@ impl PositionSink for Offering<'_> {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Outcome {
     let mut sampler = Sampler::new(args.count as usize, args.seed, args.values);
     let inputs: Vec<InputName> = args.files.iter().cloned().map(InputName::from).collect();
     let paths: Vec<String> = inputs.iter().map(InputName::display).collect();
@@ -294,16 +293,8 @@ pub fn run(args: Args) -> ExitCode {
             );
         }
     }
-    if let Err(code) = write_stdout(format_args!("{out}")) {
-        return code;
-    }
-    ExitCode::from(if unreadable {
-        EXIT_FATAL
-    } else if skipped > 0 {
-        EXIT_PARTIAL
-    } else {
-        EXIT_OK
-    })
+    write_stdout(format_args!("{out}"))?;
+    Ok(Status::of(unreadable, skipped > 0))
 }
 
 #[cfg(test)]

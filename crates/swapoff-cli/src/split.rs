@@ -7,11 +7,10 @@
 //! lines, and `;` to the end of a line) are followed, so that a comment line that starts
 //! with `[` does not start a game. Game numbers in each part's rows start again at 1.
 
-use crate::common::{fatal, EXIT_FATAL, EXIT_OK};
+use crate::common::{fatal, Outcome, Status};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use swapoff_scan::format::{detect, sniff, Format};
 use swapoff_scan::records::{decompress, InputName, Opened};
 
@@ -127,7 +126,7 @@ fn stem(path: &Path) -> String {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Outcome {
     let input = InputName::from(args.file.clone());
     let parquet = || {
         fatal(format!(
@@ -206,12 +205,9 @@ pub fn run(args: Args) -> ExitCode {
                 parts.written.len(),
                 args.dir.display()
             );
-            ExitCode::from(EXIT_OK)
+            Ok(Status::Ok)
         }
-        Err(e) => {
-            eprintln!("seeswap: {}: {e}", input.display());
-            ExitCode::from(EXIT_FATAL)
-        }
+        Err(e) => fatal(format!("{}: {e}", input.display())),
     }
 }
 

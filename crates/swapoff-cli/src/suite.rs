@@ -6,9 +6,8 @@
 //! unreadable line), are printed with `file:line` and count as failed. The last line of
 //! the output is always `N passed, M failed`.
 
-use crate::common::{output_error, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{output_error, Outcome, Status};
 use std::io::{self, BufWriter, Write};
-use std::process::ExitCode;
 use swapoff::{PieceValues, Rules, See};
 use swapoff_scan::parse;
 use swapoff_scan::records::InputName;
@@ -133,7 +132,7 @@ fn run_file(
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Outcome {
     let see = See::new(args.rules).with_values(args.values.unwrap_or(PieceValues::STANDARD));
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -161,11 +160,5 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(e) = result {
         return output_error(e);
     }
-    ExitCode::from(if unreadable {
-        EXIT_FATAL
-    } else if total.failed > 0 {
-        EXIT_PARTIAL
-    } else {
-        EXIT_OK
-    })
+    Ok(Status::of(unreadable, total.failed > 0))
 }

@@ -52,13 +52,12 @@ mod classify;
 mod input;
 mod report;
 
-use crate::common::{fatal, progress_bar, write_stdout, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{fatal, progress_bar, write_stdout, Outcome, Status};
 use input::Input;
 use rayon::prelude::*;
 use report::{Example, Speed, Summary, Tally};
 use shakmaty::fen::Fen;
 use shakmaty::EnPassantMode;
-use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules, See};
 use swapoff_scan::records::InputName;
@@ -134,7 +133,7 @@ struct Totals {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Outcome {
     if let Some(path) = &args.against {
         let input = InputName::from(path.clone());
         return match against::run(
@@ -145,8 +144,8 @@ pub fn run(args: Args) -> ExitCode {
             args.json,
         ) {
             Ok((text, skipped)) => match write_stdout(format_args!("{text}")) {
-                Ok(()) => ExitCode::from(if skipped { EXIT_PARTIAL } else { EXIT_OK }),
-                Err(code) => code,
+                Ok(()) => Ok(Status::of(false, skipped)),
+                Err(stop) => Err(stop),
             },
             Err(why) => fatal(why),
         };
@@ -230,19 +229,11 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         write_stdout(format_args!("{}", summary.table()))
     };
-    if let Err(code) = written {
-        return code;
-    }
+    written?;
     if data.skipped > 0 {
         eprintln!("seeswap: {} line(s) skipped (reported above)", data.skipped);
     }
-    ExitCode::from(if unreadable {
-        EXIT_FATAL
-    } else if data.skipped > 0 {
-        EXIT_PARTIAL
-    } else {
-        EXIT_OK
-    })
+    Ok(Status::of(unreadable, data.skipped > 0))
 }
 
 /// Evaluates the window's moves under every rule set (each timed on one thread), then

@@ -6,15 +6,14 @@
 //! log's. The engine's own SEE is timed beside these by the lab's `replay` (it is
 //! vendored there, never in a published crate).
 
-use crate::common::{fatal, write_stdout, EXIT_OK};
+use crate::common::{fatal, write_stdout, Outcome, Status};
 use std::path::Path;
-use std::process::ExitCode;
 use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
 use swapoff_scan::calls::{each, replay, CallLog, Difference};
 use swapoff_scan::records::InputName;
 
 /// Replays the log at `path` in `rounds` interleaved rounds, counting in `values`.
-pub fn run(path: &Path, rounds: u32, values: PieceValues, json: bool) -> ExitCode {
+pub fn run(path: &Path, rounds: u32, values: PieceValues, json: bool) -> Outcome {
     let log = match CallLog::read(&InputName::from(path.to_path_buf())) {
         Ok(log) => log,
         Err(why) => return fatal(why),
@@ -62,8 +61,5 @@ pub fn run(path: &Path, rounds: u32, values: PieceValues, json: bool) -> ExitCod
     } else {
         write_stdout(format_args!("{}", report.table()))
     };
-    match printed {
-        Ok(()) => ExitCode::from(EXIT_OK),
-        Err(code) => code,
-    }
+    printed.map(|()| Status::Ok)
 }

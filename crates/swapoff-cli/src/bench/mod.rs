@@ -27,10 +27,9 @@ mod calls;
 mod cases;
 mod timing;
 
-use crate::common::{fatal, EXIT_OK, EXIT_PARTIAL};
+use crate::common::{fatal, Outcome, Status, Stop};
 use serde::Serialize;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Duration;
 use swapoff::PieceValues;
 use swapoff_scan::pairs::{parse_pairs, Pair};
@@ -107,7 +106,7 @@ struct Report {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Outcome {
     if let Some(path) = &args.calls {
         let values = args.values.unwrap_or(PieceValues::STANDARD);
         return calls::run(path, args.rounds, values, args.json);
@@ -169,17 +168,15 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         print_table(&report)
     };
-    if let Err(code) = printed {
-        return code;
-    }
+    printed?;
     if data.bad.is_empty() {
-        ExitCode::from(EXIT_OK)
+        Ok(Status::Ok)
     } else {
-        ExitCode::from(EXIT_PARTIAL)
+        Ok(Status::Partial)
     }
 }
 
-fn print_table(report: &Report) -> Result<(), ExitCode> {
+fn print_table(report: &Report) -> Result<(), Stop> {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = writeln!(

@@ -33,15 +33,12 @@
 mod parquet_rows;
 mod stats;
 
-use crate::common::{
-    fatal, output_error, progress_bar, RuleArgs, EXIT_FATAL, EXIT_OK, EXIT_PARTIAL,
-};
+use crate::common::{fatal, output_error, progress_bar, Outcome, RuleArgs, Status};
 use parquet_rows::ParquetRows;
 use stats::Stats;
 use std::convert::Infallible;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 use swapoff_scan::arrow::{Columns, Layout};
@@ -191,7 +188,7 @@ impl Sink for Done<'_> {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Outcome {
     let started = Instant::now();
     let files: Vec<InputName> = if args.files.is_empty() {
         vec![InputName::from("-")]
@@ -334,13 +331,7 @@ pub fn run(args: Args) -> ExitCode {
     if !args.quiet {
         eprintln!("{}", totals.line(seconds, needs.analysis));
     }
-    ExitCode::from(if unreadable {
-        EXIT_FATAL
-    } else if totals.skipped > 0 {
-        EXIT_PARTIAL
-    } else {
-        EXIT_OK
-    })
+    Ok(Status::of(unreadable, totals.skipped > 0))
 }
 
 /// Analyses one unit of work.
