@@ -2,7 +2,7 @@
 //! the pieces each side has en prise, and the swap-off balance.
 //!
 //! The work is done on a `cozy_chess::Board` (its pins, checks and null moves; the
-//! captures come from [`captures`]); the SEE values come from
+//! captures come from the `captures` module); the SEE values come from
 //! `swapoff::See` on the same board.
 
 use crate::captures;

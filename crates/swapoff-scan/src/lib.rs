@@ -13,11 +13,11 @@
 //! - [`suite`]: SEE test suites (`FEN; move; value; comment`), and [`pairs`]: `FEN;UCI`
 //!   pairs;
 //! - [`epd`]: EPD/FEN lines to boards, validated as [`parse`] validates;
-//! - [`pgn`]: PGN games collected and replayed; [`notation`]: long algebraic moves and
+//! - [`pgn`]: PGN games collected and replayed; `notation`: long algebraic moves and
 //!   en passant marks rewritten before the PGN reader, which would skip them;
 //! - [`analysis`]: the per-position analysis `seeswap scan` prints; [`columns`]: the
 //!   columns asked for, and what computing them needs;
-//! - [`captures`]: the legal captures and promotions it evaluates;
+//! - `captures`: the legal captures and promotions it evaluates;
 //! - [`rows`]: units of work to rows and notes, handed to a sink: the one function both
 //!   faces run; [`pipeline`]: reading, processing on every core and results in input
 //!   order, the streaming loop both faces run;
@@ -32,14 +32,14 @@
 pub mod analysis;
 pub mod arrow;
 pub mod calls;
-pub mod captures;
+pub(crate) mod captures;
 pub mod columnar;
 pub mod columns;
 pub mod epd;
 pub mod error;
 pub mod format;
 pub mod json;
-pub mod notation;
+pub(crate) mod notation;
 pub mod note;
 pub mod pairs;
 pub mod parse;
