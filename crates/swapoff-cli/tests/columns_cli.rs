@@ -18,6 +18,25 @@ fn csv_rows(out: &str) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
+/// The schema of the Parquet file `seeswap scan -q FLAGS --parquet OUT input` writes.
+fn parquet_schema(flags: &[&str], input: &std::path::Path) -> arrow_schema::SchemaRef {
+    let dir = tempfile::tempdir().unwrap();
+    let parquet = dir.path().join("rows.parquet");
+    let mut args = vec!["scan", "-q"];
+    args.extend_from_slice(flags);
+    args.extend([
+        "--parquet",
+        parquet.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    let out = run(&args, None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let file = std::fs::File::open(&parquet).unwrap();
+    let reader =
+        parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    std::sync::Arc::clone(reader.schema())
+}
+
 #[test]
 fn csv_columns_are_the_full_rows_columns() {
     let pgn = testdata("examples/lichess.pgn");
@@ -107,28 +126,7 @@ fn json_columns_are_flat_and_parquet_keeps_only_them() {
             assert_eq!(row[key], whole[key], "{key}");
         }
     }
-    let dir = tempfile::tempdir().unwrap();
-    let parquet = dir.path().join("rows.parquet");
-    let out = run(
-        &[
-            "scan",
-            "-q",
-            "--columns",
-            PLAYED,
-            "--tags",
-            "WhiteElo",
-            "--parquet",
-            parquet.to_str().unwrap(),
-            pgn.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let file = std::fs::File::open(&parquet).unwrap();
-    let reader =
-        parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
-    let names: Vec<String> = reader
-        .schema()
+    let names: Vec<String> = parquet_schema(&["--columns", PLAYED, "--tags", "WhiteElo"], &pgn)
         .fields()
         .iter()
         .map(|f| f.name().clone())
@@ -258,30 +256,12 @@ fn turn_eval_numbers_and_ratings_follow_their_text() {
     }
 
     // Parquet types them: integers, and the side as text.
-    let dir = tempfile::tempdir().unwrap();
-    let parquet = dir.path().join("rows.parquet");
-    let out = run(
-        &[
-            "scan",
-            "-q",
-            "--columns",
-            "turn,eval_cp,eval_mate,white_elo",
-            "--parquet",
-            parquet.to_str().unwrap(),
-            pgn.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let file = std::fs::File::open(&parquet).unwrap();
-    let reader =
-        parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
-    let types: Vec<String> = reader
-        .schema()
-        .fields()
-        .iter()
-        .map(|f| format!("{}:{}", f.name(), f.data_type()))
-        .collect();
+    let types: Vec<String> =
+        parquet_schema(&["--columns", "turn,eval_cp,eval_mate,white_elo"], &pgn)
+            .fields()
+            .iter()
+            .map(|f| format!("{}:{}", f.name(), f.data_type()))
+            .collect();
     assert_eq!(
         types,
         [

@@ -344,12 +344,14 @@ fn scan_stream<'py>(
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let options = stream::Options {
         see: evaluator(rules, values)?,
-        format: read_format(format)?,
-        tags,
-        fen_column: fen_column.to_string(),
-        moves_column: moves_column.map(String::from),
-        apply,
-        movetext_column: movetext_column.to_string(),
+        read: swapoff_scan::pipeline::ReadOptions {
+            format: read_format(format)?,
+            tags,
+            fen_column: fen_column.to_string(),
+            moves_column: moves_column.map(String::from),
+            apply,
+            movetext_column: movetext_column.to_string(),
+        },
         threads,
         columns: selection(columns)?,
     };

@@ -115,8 +115,7 @@ pub fn block(
         batches: Vec::new(),
         rows_kept: matches!(source, Source::Positions(_)),
     };
-    let reading_tags = swapoff_scan::columns::reading_tags(tags, needs);
-    let scanner = Scanner::new(see, needs, &reading_tags);
+    let scanner = Scanner::new(see, needs, tags);
     let texts = Pool::default();
     let format = match &source {
         Source::Bytes { format, .. } => *format,
@@ -124,7 +123,7 @@ pub fn block(
     };
     let reading = Reading {
         format,
-        tags: &reading_tags,
+        tags: scanner.tags(),
         texts: &texts,
         columns,
     };

@@ -16,7 +16,6 @@ use std::sync::Arc;
 use swapoff::See;
 use swapoff_scan::arrow::{Columns, Layout};
 use swapoff_scan::columns::{Needs, Selection};
-use swapoff_scan::format::Format;
 use swapoff_scan::note::Note;
 use swapoff_scan::pipeline::{self, ReadOptions};
 use swapoff_scan::records::InputName;
@@ -30,18 +29,9 @@ const AHEAD: usize = 2;
 pub struct Options {
     /// Rules and values.
     pub see: See,
-    /// The format of every input (`None`: told from each one's content).
-    pub format: Option<Format>,
-    /// Tags (or table columns) carried as `tag_NAME` columns.
-    pub tags: Vec<String>,
-    /// A table's FEN column, moves column, moves applied first, and movetext column.
-    pub fen_column: String,
-    /// See [`TableColumns::moves`].
-    pub moves_column: Option<String>,
-    /// See [`TableColumns::apply`].
-    pub apply: usize,
-    /// See [`TableColumns::movetext`].
-    pub movetext_column: String,
+    /// The format, the tags (or table columns) carried as `tag_NAME` columns, and a
+    /// table's columns.
+    pub read: ReadOptions,
     /// Worker threads (0: one per core).
     pub threads: usize,
     /// The row columns asked for (`None`: all); only what they need is computed.
@@ -76,7 +66,7 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
         .map_or(Needs::ALL, Selection::needs);
     let layout = Layout {
         file: true,
-        tags: options.tags.clone(),
+        tags: options.read.tags.clone(),
         errors: true,
         columns: options.columns.clone(),
     };
@@ -87,15 +77,11 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let (rows_tx, rows_rx) = sync_channel::<Result<RecordBatch, ArrowError>>(AHEAD);
     let names: Vec<String> = inputs.iter().map(InputName::display).collect();
-    let reading_tags = swapoff_scan::columns::reading_tags(&options.tags, needs);
-    let scanner = Scanner::new(options.see, needs, &reading_tags);
+    let scanner = Scanner::new(options.see, needs, &options.read.tags);
+    // The tags asked for, and any the columns need (the ratings' tags).
     let read = ReadOptions {
-        format: options.format,
-        tags: reading_tags,
-        fen_column: options.fen_column,
-        moves_column: options.moves_column,
-        apply: options.apply,
-        movetext_column: options.movetext_column,
+        tags: scanner.tags().to_vec(),
+        ..options.read
     };
     let worker_schema = Arc::clone(&schema);
     std::thread::spawn(move || {

@@ -167,6 +167,9 @@ pub struct Columns {
     rows: usize,
     /// Which of the built columns the rows keep (the columns asked for).
     keep: Vec<bool>,
+    /// Whether a column asked for by name only is kept: the default rows do not fill
+    /// `turn` and the numbers (each would read the evaluation again) only to drop them.
+    on_request: bool,
 }
 
 fn list_builder(fields: Fields) -> ListBuilder<StructBuilder> {
@@ -208,6 +211,7 @@ impl Columns {
                 .iter()
                 .map(|f| layout.keeps(f.name()))
                 .collect(),
+            on_request: Column::ON_REQUEST.iter().any(|c| layout.keeps(c.name())),
         }
     }
 
@@ -303,10 +307,12 @@ impl Columns {
             }
             None => self.append_no_played(),
         }
-        self.turn
-            .append_value(crate::columns::color_name(row.board.side_to_move()));
-        for (builder, column) in self.numbers.iter_mut().zip(NUMBERS) {
-            builder.append_option(crate::columns::number(column, row));
+        if self.on_request {
+            let turn = crate::columns::color_name(row.board.side_to_move());
+            self.turn.append_value(turn);
+            for (builder, column) in self.numbers.iter_mut().zip(NUMBERS) {
+                builder.append_option(crate::columns::number(column, row));
+            }
         }
         for (i, builder) in self.tags.iter_mut().enumerate() {
             builder.append_option(row.tags.get(i).and_then(Option::as_deref));
@@ -354,9 +360,11 @@ impl Columns {
         self.hanging_white.append(false);
         self.hanging_black.append(false);
         self.append_no_played();
-        self.turn.append_null();
-        for builder in &mut self.numbers {
-            builder.append_null();
+        if self.on_request {
+            self.turn.append_null();
+            for builder in &mut self.numbers {
+                builder.append_null();
+            }
         }
         for builder in &mut self.tags {
             builder.append_null();

@@ -279,7 +279,7 @@ pub fn read_batches(
     let layout = match Layout::of(schema, &reading.columns, reading.tags) {
         Ok(layout) => layout,
         Err(why) => {
-            let note = Note::invalid(file, Place::File, why, Skipped::File);
+            let note = Note::whole_file(file, Cause::Invalid(why));
             return emit(Work::Note(note));
         }
     };
@@ -455,7 +455,7 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
 ) -> ControlFlow<()> {
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
     use parquet::arrow::ProjectionMask;
-    let unreadable = |why: String| Note::unreadable(file, Place::File, Cause::Read(why));
+    let unreadable = |why: String| Note::whole_file(file, Cause::Read(why));
     let builder = match ParquetRecordBatchReaderBuilder::try_new(source) {
         Ok(builder) => builder,
         Err(e) => {
@@ -480,7 +480,7 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
             wanted
         }
         Err(why) => {
-            let note = Note::invalid(file, Place::File, why, Skipped::File);
+            let note = Note::whole_file(file, Cause::Invalid(why));
             return emit(Work::Note(note));
         }
     };

@@ -188,12 +188,12 @@ impl Needs {
 }
 
 /// The tags the ratings are read from.
-pub const RATING_TAGS: [&str; 2] = ["WhiteElo", "BlackElo"];
+pub(crate) const RATING_TAGS: [&str; 2] = ["WhiteElo", "BlackElo"];
 
 /// The tags a reading collects: those asked for, then the rating tags when `needs` asks
 /// for the ratings and they are not among them. The rows' tag columns are the ones asked
 /// for; the others are read for the ratings alone.
-pub fn reading_tags(asked: &[String], needs: Needs) -> Vec<String> {
+pub(crate) fn reading_tags(asked: &[String], needs: Needs) -> Vec<String> {
     let mut tags = asked.to_vec();
     if needs.ratings {
         for tag in RATING_TAGS {

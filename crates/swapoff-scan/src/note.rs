@@ -128,6 +128,17 @@ impl Note {
         }
     }
 
+    /// A note about a whole input, which is skipped: it cannot be opened or read, or it is
+    /// in no format that can be read. Fatal or not by `cause`.
+    pub fn whole_file(file: usize, cause: Cause) -> Note {
+        Note {
+            file,
+            place: Place::File,
+            cause,
+            skipped: Skipped::File,
+        }
+    }
+
     /// A note that an input could not be opened or read (`cause` is [`Cause::Open`] or
     /// [`Cause::Read`]); what follows `place` is lost.
     pub fn unreadable(file: usize, place: Place, cause: Cause) -> Note {

@@ -25,8 +25,8 @@ use std::sync::{mpsc, Arc};
 pub struct ReadOptions {
     /// The format of every input (`None`: told from each one's content).
     pub format: Option<Format>,
-    /// The PGN tags (or a table's columns) to carry into the rows, with any the columns
-    /// need ([`reading_tags`](crate::columns::reading_tags)).
+    /// The PGN tags (or a table's columns) to collect: the scanner's
+    /// ([`Scanner::tags`](crate::rows::Scanner::tags)).
     pub tags: Vec<String>,
     /// A table's column of FENs.
     pub fen_column: String,

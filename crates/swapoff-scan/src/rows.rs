@@ -121,25 +121,36 @@ pub struct Scanner {
     /// What to compute: the analysis of every capture, the FEN text, the move played
     /// (its SAN, its SEE). EPD rows always have their FEN, the reader writes it anyway.
     pub needs: Needs,
-    /// Where the rating tags are among the reading's tags, when the ratings are asked.
+    /// The tags the readings it scans must collect, in this order: the tags asked for,
+    /// then any its columns need (the rating tags, when the ratings are asked).
+    tags: Vec<String>,
+    /// Where the rating tags are among them, when the ratings are asked.
     ratings_at: [Option<usize>; 2],
 }
 
 impl Scanner {
-    /// A scanner that evaluates with `see` what `needs` asks, on positions read with the
-    /// tags `tags` (from [`reading_tags`](crate::columns::reading_tags), which adds the
-    /// rating tags when the ratings are asked).
-    pub fn new(see: See, needs: Needs, tags: &[String]) -> Scanner {
+    /// A scanner that evaluates with `see` what `needs` asks, on rows whose tag columns
+    /// are `asked`. The readings it scans collect [`Scanner::tags`].
+    pub fn new(see: See, needs: Needs, asked: &[String]) -> Scanner {
+        let tags = crate::columns::reading_tags(asked, needs);
         let at = |name: &str| {
             let found = tags.iter().position(|t| t.eq_ignore_ascii_case(name));
             found.filter(|_| needs.ratings)
         };
         let [white, black] = crate::columns::RATING_TAGS;
+        let ratings_at = [at(white), at(black)];
         Scanner {
             see,
             needs,
-            ratings_at: [at(white), at(black)],
+            tags,
+            ratings_at,
         }
+    }
+
+    /// The tags (or a table's columns) a reading must collect for this scanner: the ones
+    /// asked for first, so that each row's tag columns are the first of its values.
+    pub fn tags(&self) -> &[String] {
+        &self.tags
     }
 
     /// Analyses one unit of work, handing its rows and notes to `sink` in input order,
@@ -479,19 +490,20 @@ fn walk_game(
             }
             _ => None,
         };
-        let emitted = emit(&pos, ply, played, sink);
-        if let Ok(ControlFlow::Break(())) = emitted {
-            return ControlFlow::Break(());
-        }
-        if let Err(why) = emitted {
-            let (why, skipped) = match ply.checked_sub(1).and_then(|p| game.moves.get(p as usize)) {
-                Some(san) => (
-                    format!("ply {ply} (after {san}): {why}"),
-                    Skipped::RestOfGame,
-                ),
-                None => (format!("ply 0: {why}"), Skipped::Game),
-            };
-            return sink.note(note(Some(ply), why, skipped));
+        match emit(&pos, ply, played, sink) {
+            Ok(ControlFlow::Continue(())) => {}
+            Ok(ControlFlow::Break(())) => return ControlFlow::Break(()),
+            Err(why) => {
+                let after = ply.checked_sub(1).and_then(|p| game.moves.get(p as usize));
+                let (why, skipped) = match after {
+                    Some(san) => (
+                        format!("ply {ply} (after {san}): {why}"),
+                        Skipped::RestOfGame,
+                    ),
+                    None => (format!("ply 0: {why}"), Skipped::Game),
+                };
+                return sink.note(note(Some(ply), why, skipped));
+            }
         }
         let (Some(step), Some(san)) = (step, next) else {
             break;
@@ -549,31 +561,24 @@ mod tests {
             text,
         };
         let scanner = Scanner::new(See::default(), Needs::ALL, &[]);
-        let mut all = Until {
+        let until = |stop_after, fail| Until {
             rows: 0,
-            stop_after: usize::MAX,
-            fail: false,
+            stop_after,
+            fail,
         };
+        let mut all = until(usize::MAX, false);
         assert_eq!(
             scanner.process(&work, &mut all),
             Ok(ControlFlow::Continue(()))
         );
         assert_eq!(all.rows, 5);
-        let mut stopping = Until {
-            rows: 0,
-            stop_after: 2,
-            fail: false,
-        };
+        let mut stopping = until(2, false);
         assert_eq!(
             scanner.process(&work, &mut stopping),
             Ok(ControlFlow::Break(()))
         );
         assert_eq!(stopping.rows, 2);
-        let mut failing = Until {
-            rows: 0,
-            stop_after: 3,
-            fail: true,
-        };
+        let mut failing = until(3, true);
         let failed = scanner.process(&work, &mut failing);
         assert_eq!(failed, Err("failed at row 3".to_string()));
         assert_eq!(failing.rows, 3);

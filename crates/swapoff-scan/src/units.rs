@@ -79,7 +79,7 @@ pub fn read_all(
             }
             Ok(Opened::Stream(raw)) => raw,
             Err(e) => {
-                let note = Note::unreadable(file, Place::File, Cause::Open(e.to_string()));
+                let note = Note::whole_file(file, Cause::Open(e.to_string()));
                 if emit(Work::Note(note)).is_break() {
                     return;
                 }
@@ -115,7 +115,7 @@ pub fn read_input(
     let decoded = match decompress(raw) {
         Ok(d) => d,
         Err(e) => {
-            let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
+            let note = Note::whole_file(file, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
     };
@@ -124,7 +124,7 @@ pub fn read_input(
     let (head, decoded) = match peek(decoded) {
         Ok(peeked) => peeked,
         Err(e) => {
-            let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
+            let note = Note::whole_file(file, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
     };
@@ -132,7 +132,7 @@ pub fn read_input(
     if reading.format == parquet || detect(&head) == parquet {
         let mut data = head;
         if let Err(e) = { decoded }.read_to_end(&mut data) {
-            let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
+            let note = Note::whole_file(file, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
         let data = bytes::Bytes::from(data);
@@ -146,7 +146,7 @@ pub fn read_input(
     } = match sniff(&mut input) {
         Ok(p) => p,
         Err(e) => {
-            let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
+            let note = Note::whole_file(file, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
     };
@@ -158,12 +158,7 @@ pub fn read_input(
         // Nothing but blank and comment lines: an empty input, nothing to skip.
         None if first_line(&prefix).is_none() => return ControlFlow::Continue(()),
         None => {
-            let note = Note {
-                file,
-                place: Place::File,
-                cause: Cause::UnknownFormat,
-                skipped: Skipped::File,
-            };
+            let note = Note::whole_file(file, Cause::UnknownFormat);
             return sender.push(Work::Note(note));
         }
     };
@@ -349,13 +344,7 @@ fn read_table(
     }
     match read {
         Ok(()) => ControlFlow::Continue(()),
-        Err(cause @ Cause::Invalid(_)) => sender.push(Work::Note(Note {
-            file,
-            place: Place::File,
-            cause,
-            skipped: Skipped::File,
-        })),
-        Err(cause) => sender.push(Work::Note(Note::unreadable(file, Place::File, cause))),
+        Err(cause) => sender.push(Work::Note(Note::whole_file(file, cause))),
     }
 }
 

@@ -214,11 +214,8 @@ pub fn run(args: Args) -> Outcome {
         Some(columns) => columns.needs(),
         None => Needs::ALL,
     };
-    // The rating tags are read when the ratings are asked, whether or not they are rows'
-    // tag columns.
-    let reading_tags = swapoff_scan::columns::reading_tags(&args.tags, needs);
     let ctx = Context {
-        scanner: Scanner::new(args.rules.see(), needs, &reading_tags),
+        scanner: Scanner::new(args.rules.see(), needs, &args.tags),
         text: rows_out.then(|| {
             let rows = TextRows::new(text_shape, &paths, &args.tags);
             match &args.columns {
@@ -241,7 +238,8 @@ pub fn run(args: Args) -> Outcome {
     let progress = progress_bar(&files, args.quiet);
     let options = ReadOptions {
         format: args.format,
-        tags: reading_tags,
+        // The tags asked for, and any the columns need (the ratings' tags).
+        tags: ctx.scanner.tags().to_vec(),
         fen_column: args.fen_column.clone(),
         moves_column: args.moves_column.clone(),
         apply: args.apply,

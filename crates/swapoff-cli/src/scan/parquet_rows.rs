@@ -8,7 +8,7 @@
 //! row groups.
 
 use arrow_array::RecordBatch;
-use arrow_schema::SchemaRef;
+use arrow_schema::{DataType, SchemaRef};
 use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnChunk, ArrowRowGroupWriterFactory};
 use parquet::arrow::ArrowWriter;
 use parquet::errors::ParquetError;
@@ -19,6 +19,20 @@ use std::path::Path;
 
 /// Rows per Parquet row group: the writer holds one group in memory at most.
 const ROW_GROUP_ROWS: usize = 1 << 16;
+
+/// How many Parquet leaf columns (and so column writers) an Arrow type makes: one per
+/// primitive, nested types through their children. Read from the schema, so that no
+/// batch's levels are computed twice.
+fn leaf_count(kind: &DataType) -> usize {
+    match kind {
+        DataType::Struct(fields) => fields.iter().map(|f| leaf_count(f.data_type())).sum(),
+        DataType::List(item)
+        | DataType::LargeList(item)
+        | DataType::FixedSizeList(item, _)
+        | DataType::Map(item, _) => leaf_count(item.data_type()),
+        _ => 1,
+    }
+}
 
 /// A Parquet file being written, a row group at a time.
 pub struct ParquetRows {
@@ -80,7 +94,7 @@ impl ParquetRows {
         let mut by_field = Vec::with_capacity(self.schema.fields().len());
         let mut writers = writers.into_iter();
         for (i, field) in self.schema.fields().iter().enumerate() {
-            let leaves = compute_leaves(field, batches[0].column(i))?.len();
+            let leaves = leaf_count(field.data_type());
             by_field.push((i, writers.by_ref().take(leaves).collect::<Vec<_>>()));
         }
         let chunks: Vec<Vec<ArrowColumnChunk>> = by_field
