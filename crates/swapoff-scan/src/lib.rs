@@ -33,6 +33,7 @@ pub mod analysis;
 pub mod arrow;
 pub mod calls;
 pub(crate) mod captures;
+#[cfg(feature = "parquet")]
 pub mod columnar;
 pub mod columns;
 pub mod epd;

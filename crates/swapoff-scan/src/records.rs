@@ -187,7 +187,15 @@ pub fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Se
         count: std::sync::Arc::clone(&consumed),
     };
     let decoder: Box<dyn Read + Send> = match compression {
+        #[cfg(feature = "zstd")]
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(counted)?),
+        #[cfg(not(feature = "zstd"))]
+        Compression::Zstd => {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "zstd-compressed, which this build does not read (built without zstd)",
+            ))
+        }
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(counted)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(counted)),
     };

@@ -4,6 +4,8 @@
 //! that memory stays flat however large the input; the Python package analyses them as
 //! they come. Problems found while reading become [`Note`]s in their place in the input.
 
+#[cfg(feature = "parquet")]
+use crate::columnar::read_parquet;
 use crate::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
 use crate::note::{Cause, Note, Place, Skipped};
 use crate::pgn::Collector;
@@ -56,6 +58,22 @@ pub fn total_size(inputs: &[InputName]) -> Option<u64> {
     inputs.iter().map(InputName::size).sum()
 }
 
+/// A build without Parquet (the `parquet` feature off) says so, once for the input.
+#[cfg(not(feature = "parquet"))]
+fn read_parquet<T>(
+    file: usize,
+    _table: T,
+    _lines_before: u64,
+    _reading: &Reading<'_>,
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let why = "a Parquet table, which this build does not read (built without parquet)";
+    emit(Work::Note(Note::whole_file(
+        file,
+        Cause::Invalid(why.into()),
+    )))
+}
+
 /// Reads every input in turn and hands its units to `emit`, which breaks to stop.
 /// Compressed bytes read so far are added to `count` as they come (for progress bars).
 pub fn read_all(
@@ -70,7 +88,7 @@ pub fn read_all(
             Ok(Opened::Parquet(f)) => {
                 // Parquet keeps its index at its end: read from the file, a row group at a
                 // time, not as a stream.
-                let flow = crate::columnar::read_parquet(file, f, 0, reading, emit);
+                let flow = read_parquet(file, f, 0, reading, emit);
                 count.fetch_add(name.size().unwrap_or(0), Ordering::Relaxed);
                 if flow.is_break() {
                     return;
@@ -135,8 +153,9 @@ pub fn read_input(
             let note = Note::whole_file(file, Cause::Read(e.to_string()));
             return sender.push(Work::Note(note));
         }
+        #[cfg(feature = "parquet")]
         let data = bytes::Bytes::from(data);
-        return crate::columnar::read_parquet(file, data, lines_before, reading, sender.emit);
+        return read_parquet(file, data, lines_before, reading, sender.emit);
     }
     // Line endings made LF.
     let mut input = UnixLines::new(io::Cursor::new(head).chain(decoded));

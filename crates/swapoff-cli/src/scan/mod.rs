@@ -30,10 +30,16 @@
 //! the results in input order. Memory is bounded by a few batches, whatever the input
 //! size.
 
+#[cfg(not(feature = "parquet"))]
+mod no_parquet;
+#[cfg(feature = "parquet")]
 mod parquet_rows;
 mod stats;
 
 use crate::common::{fatal, output_error, progress_bar, Outcome, RuleArgs, Status};
+#[cfg(not(feature = "parquet"))]
+use no_parquet::ParquetRows;
+#[cfg(feature = "parquet")]
 use parquet_rows::ParquetRows;
 use stats::Stats;
 use std::convert::Infallible;
