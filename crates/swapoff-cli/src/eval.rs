@@ -91,7 +91,7 @@ fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Chess) -> Result<Parsed<'a
 }
 
 fn read_position(fen: &str) -> Result<Chess, String> {
-    parse::position(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))
+    swapoff_scan::ask::position(fen)
 }
 
 /// The FEN and the move of `eval FEN MOVE`, however the shell split them: the FEN is four

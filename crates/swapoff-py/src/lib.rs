@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 use shakmaty::{Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, Setup, Square};
 use std::num::NonZeroU32;
-use swapoff::{PieceValues, Rules, See};
+use swapoff::See;
 
 create_exception!(
     _swapoff,
@@ -27,31 +27,19 @@ fn error(message: impl std::fmt::Display) -> PyErr {
 
 /// A threshold, which SEE compares in 32 bits: a larger one is said to be out of range.
 fn threshold(t: i64) -> PyResult<i32> {
-    i32::try_from(t).map_err(|_| {
-        error(format!(
-            "threshold {t} is out of range ({} to {})",
-            i32::MIN,
-            i32::MAX
-        ))
-    })
+    swapoff_scan::ask::threshold(t).map_err(error)
 }
 
 /// The evaluator for a rule-set name and optional values (the rule set's own when none).
 fn evaluator(rules: &str, values: Option<(i64, i64, i64, i64, i64)>) -> PyResult<See> {
-    let rules: Rules = rules.parse().map_err(error)?;
-    let see = See::new(rules);
-    match values {
-        None => Ok(see),
-        Some((p, n, b, r, q)) => PieceValues::new(p, n, b, r, q)
-            .map(|v| see.with_values(v))
-            .map_err(error),
-    }
+    let values = values.map(|(p, n, b, r, q)| [p, n, b, r, q]);
+    swapoff_scan::ask::evaluator(rules, values).map_err(error)
 }
 
 /// A position read from a FEN by the reader `see_many` and the command use (4 to 6
 /// fields; standard castling rights, or Chess960's where only they fit), with its message.
 fn from_fen(fen: &str) -> PyResult<Chess> {
-    swapoff_scan::parse::position(fen).map_err(|e| error(format!("bad FEN {fen:?}: {e}")))
+    swapoff_scan::ask::position(fen).map_err(error)
 }
 
 /// A position of the Python side, parsed once and asked several questions.
@@ -146,7 +134,7 @@ impl Position {
 
     /// The FEN.
     fn fen(&self) -> String {
-        shakmaty::fen::Fen::from_position(&self.pos, shakmaty::EnPassantMode::Legal).to_string()
+        swapoff_scan::ask::fen(&self.pos)
     }
 
     /// The SEE value of a move (SAN or UCI).
@@ -183,27 +171,20 @@ impl Position {
         values: Option<(i64, i64, i64, i64, i64)>,
     ) -> PyResult<String> {
         let see = evaluator(rules, values)?;
-        let mv = self.read_move(mv)?;
-        let trace = swapoff_scan::json::TraceJson::new(&self.pos, mv, &see.trace(&self.pos, mv));
-        serde_json::to_string(&trace).map_err(error)
+        swapoff_scan::ask::trace_json(&self.pos, self.read_move(mv)?, &see).map_err(error)
     }
 
-    /// The per-position fields of `seeswap scan`'s JSON (JSON text, without braces).
+    /// The per-position fields of `seeswap scan`'s JSON (a JSON object's text).
     #[pyo3(signature = (rules, values=None))]
     fn analyze(&self, rules: &str, values: Option<(i64, i64, i64, i64, i64)>) -> PyResult<String> {
         let see = evaluator(rules, values)?;
-        let board = swapoff_scan::pgn::to_cozy(&self.pos).map_err(error)?;
-        let mut report = swapoff_scan::analysis::Report::default();
-        report.analyze(&board, &see);
-        let mut out = Vec::with_capacity(256);
-        swapoff_scan::json::analysis_fields(&mut out, &board, &report);
-        String::from_utf8(out).map_err(error)
+        swapoff_scan::ask::analysis_json(&self.pos, &see).map_err(error)
     }
 }
 
 impl Position {
     fn read_move(&self, text: &str) -> PyResult<swapoff::Move> {
-        swapoff_scan::parse::see_move(&self.pos, text).map_err(error)
+        swapoff_scan::ask::see_move(&self.pos, text).map_err(error)
     }
 }
 

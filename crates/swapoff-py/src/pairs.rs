@@ -27,27 +27,8 @@ fn evaluate<'a>(
     let chunks: Vec<Result<Vec<i32>, (usize, String)>> = (0..n.div_ceil(CHUNK))
         .into_par_iter()
         .map(|c| {
-            let mut last: Option<(&str, shakmaty::Chess)> = None;
             let rows = c * CHUNK..n.min((c + 1) * CHUNK);
-            let mut out = Vec::with_capacity(rows.len());
-            for i in rows {
-                let text = fen(i).map_err(|why| (i, why))?;
-                if last.as_ref().is_none_or(|(f, _)| *f != text) {
-                    let pos = swapoff_scan::parse::position(text)
-                        .map_err(|e| (i, format!("bad FEN {text:?}: {e}")))?;
-                    last = Some((text, pos));
-                }
-                let Some((_, pos)) = last.as_ref() else {
-                    unreachable!("set just above")
-                };
-                let m = mv(i).map_err(|why| (i, why))?;
-                let m = swapoff_scan::parse::see_move(pos, m).map_err(|e| (i, e.to_string()))?;
-                out.push(match threshold {
-                    Some(t) => i32::from(see.ge(pos, m, t)),
-                    None => see.value(pos, m),
-                });
-            }
-            Ok(out)
+            swapoff_scan::ask::see_rows(rows, &fen, &mv, &see, threshold)
         })
         .collect();
     // Each chunk stops at its own first bad row and the chunks are read in order, so the

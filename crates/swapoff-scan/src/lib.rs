@@ -15,6 +15,7 @@
 //! - [`epd`]: EPD/FEN lines to boards, validated as [`parse`] validates;
 //! - [`pgn`]: PGN games collected and replayed; `notation`: long algebraic moves and
 //!   en passant marks rewritten before the PGN reader, which would skip them;
+//! - [`ask`]: one position asked one question (SEE, trace, analysis), as every face asks;
 //! - [`analysis`]: the per-position analysis `seeswap scan` prints; [`columns`]: the
 //!   columns asked for, and what computing them needs;
 //! - `captures`: the legal captures and promotions it evaluates;
@@ -31,6 +32,7 @@
 
 pub mod analysis;
 pub mod arrow;
+pub mod ask;
 pub mod calls;
 pub(crate) mod captures;
 #[cfg(feature = "parquet")]

@@ -319,7 +319,7 @@ def analyze(position: Any, *, rules: Rules = "default", values: Values = None) -
     ``balance``, ``threat`` (``None`` in check), ``in_check`` and ``hanging``
     (``{"white": [{"square", "piece", "gain"}], "black": [...]}``).
     """
-    return json.loads("{" + _position(position).analyze(rules, _values(values)) + "}")
+    return json.loads(_position(position).analyze(rules, _values(values)))
 
 
 def see_many(

@@ -1,0 +1,117 @@
+// The package's API over the compiled half (./wasm/swapoff_wasm.js, made by wasm-bindgen):
+// options objects, JSON parsed into objects, booleans for thresholds. Every answer and
+// message comes from the Rust code the seeswap tool runs. index.js and node.js load the
+// WebAssembly before this module is used.
+import * as raw from "./wasm/swapoff_wasm.js";
+
+const RULES = ["default", "classic", "stockfish", "exact"];
+const PIECES = ["pawn", "knight", "bishop", "rook", "queen"];
+
+function text(value, what) {
+  if (typeof value !== "string") {
+    throw new TypeError(`${what} must be a string, not ${describe(value)}`);
+  }
+  return value;
+}
+
+function describe(value) {
+  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+/** A move as text: a SAN or UCI string, or a move object of chess.js (`lan`) or one with `from`/`to`. */
+function moveText(move) {
+  if (typeof move === "string") return move;
+  if (move && typeof move === "object") {
+    if (typeof move.lan === "string") return move.lan;
+    if (typeof move.from === "string" && typeof move.to === "string") {
+      return move.from + move.to + (typeof move.promotion === "string" ? move.promotion : "");
+    }
+  }
+  throw new TypeError(`a move must be SAN or UCI text, or an object with from and to, not ${describe(move)}`);
+}
+
+function options(opts) {
+  if (opts === undefined || opts === null) return { rules: "default", values: undefined };
+  if (typeof opts !== "object") throw new TypeError(`options must be an object, not ${describe(opts)}`);
+  const rules = opts.rules ?? "default";
+  if (typeof rules !== "string") throw new TypeError(`rules must be one of ${RULES.join(", ")}`);
+  let values = opts.values ?? undefined;
+  if (values !== undefined && !Array.isArray(values) && !ArrayBuffer.isView(values)) {
+    if (typeof values !== "object") throw new TypeError(`values must be five numbers or an object of them, not ${describe(values)}`);
+    const missing = PIECES.filter((p) => typeof values[p] !== "number");
+    if (missing.length) throw new TypeError(`values must give a number for ${missing.join(", ")}`);
+    values = PIECES.map((p) => values[p]);
+  }
+  if (values !== undefined) {
+    values = Array.from(values, (v) => {
+      if (typeof v !== "number") throw new TypeError(`piece values must be numbers, not ${describe(v)}`);
+      return v;
+    });
+  }
+  const threshold = opts.threshold ?? undefined;
+  if (threshold !== undefined && typeof threshold !== "number") {
+    throw new TypeError(`threshold must be a number, not ${describe(threshold)}`);
+  }
+  return { rules, values, threshold };
+}
+
+/**
+ * The SEE value of `move` in the position `fen`, from the mover's side (a number), or with
+ * `threshold` whether it is at least that (a boolean).
+ */
+export function see(fen, move, opts) {
+  const { rules, values, threshold } = options(opts);
+  const f = text(fen, "fen");
+  const m = moveText(move);
+  return threshold === undefined
+    ? raw.see(f, m, rules, values)
+    : raw.seeGe(f, m, threshold, rules, values);
+}
+
+/** The SEE of `moves[i]` in `fens[i]` for every i: an Int32Array, or booleans with `threshold`. */
+export function seeMany(fens, moves, opts) {
+  const { rules, values, threshold } = options(opts);
+  if (!Array.isArray(fens)) throw new TypeError(`fens must be an array of FEN strings, not ${describe(fens)}`);
+  if (!Array.isArray(moves)) throw new TypeError(`moves must be an array of moves, not ${describe(moves)}`);
+  const f = fens.map((x, i) => text(x, `fens[${i}]`));
+  const m = moves.map(moveText);
+  const out = raw.seeMany(f, m, rules, values, threshold);
+  return threshold === undefined ? out : Array.from(out, (x) => x === 1);
+}
+
+/**
+ * What `seeswap scan` reports of a position: every capture and promotion with its SEE,
+ * best first (`captures`), `best_move`, `best`, `balance`, `threat`, `in_check` and each
+ * side's `hanging` pieces.
+ */
+export function analyze(fen, opts) {
+  const { rules, values } = options(opts);
+  return JSON.parse(raw.analyze(text(fen, "fen"), rules, values));
+}
+
+/**
+ * The exchange `move` starts, step by step, as `seeswap eval --trace --json` gives it:
+ * attackers, x-rays, the captures with their gains, why it ends and the value.
+ */
+export function trace(fen, move, opts) {
+  const { rules, values } = options(opts);
+  return JSON.parse(raw.trace(text(fen, "fen"), moveText(move), rules, values));
+}
+
+/** The position's FEN as swapoff reads it (validated; move counters added when missing). */
+export function normalizeFen(fen) {
+  return raw.fen(text(fen, "fen"));
+}
+
+/** The FEN after a legal move (SAN, UCI or a move object). */
+export function play(fen, move) {
+  return raw.play(text(fen, "fen"), moveText(move));
+}
+
+/** Every legal move of the position, `{uci, san}`. */
+export function legalMoves(fen) {
+  const flat = raw.legalMoves(text(fen, "fen"));
+  const moves = [];
+  for (let i = 0; i < flat.length; i += 2) moves.push({ uci: flat[i], san: flat[i + 1] });
+  return moves;
+}

@@ -1,0 +1,161 @@
+//! `swapoff-wasm`: the compiled half of the `swapoff` npm package. The JavaScript half
+//! (`npm/index.js`) takes options objects, parses JSON into objects and makes booleans;
+//! the SEE, the parsing, the analysis and the trace are the code the `seeswap` tool and
+//! the Python package run (`swapoff` and `swapoff-scan`'s `ask`), so every face gives the
+//! same answers and messages. Errors are JavaScript `Error`s with those messages; nothing
+//! here panics on any input (the Node tests throw random text at every entry point).
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+use swapoff::See;
+use swapoff_scan::ask;
+use wasm_bindgen::prelude::*;
+
+fn error(why: String) -> JsError {
+    JsError::new(&why)
+}
+
+/// A whole number from JavaScript's number, or why not.
+fn whole(x: f64, what: &str) -> Result<i64, JsError> {
+    // 2^63 as a float: the first value past i64's range.
+    const END: f64 = 9_223_372_036_854_775_808.0;
+    if x.fract() != 0.0 || !x.is_finite() {
+        return Err(error(format!("{what} must be a whole number, not {x}")));
+    }
+    if !(-END..END).contains(&x) {
+        return Err(error(format!("{what} {x} is out of range")));
+    }
+    Ok(x as i64)
+}
+
+/// The evaluator for a rule set's name and optional piece values (five numbers: pawn,
+/// knight, bishop, rook, queen).
+fn evaluator(rules: &str, values: Option<Vec<f64>>) -> Result<See, JsError> {
+    let values = match values {
+        None => None,
+        Some(v) => {
+            let [p, n, b, r, q] = v[..] else {
+                return Err(error(format!(
+                    "values are five whole numbers (pawn, knight, bishop, rook, queen), not {}",
+                    v.len()
+                )));
+            };
+            let mut out = [0; 5];
+            for (o, x) in out.iter_mut().zip([p, n, b, r, q]) {
+                *o = whole(x, "a piece value")?;
+            }
+            Some(out)
+        }
+    };
+    ask::evaluator(rules, values).map_err(error)
+}
+
+fn threshold(t: f64) -> Result<i32, JsError> {
+    ask::threshold(whole(t, "threshold")?).map_err(error)
+}
+
+/// The SEE value of a move (SAN or UCI) in a position (FEN), from the mover's side.
+#[wasm_bindgen]
+pub fn see(fen: &str, mv: &str, rules: &str, values: Option<Vec<f64>>) -> Result<i32, JsError> {
+    let see = evaluator(rules, values)?;
+    let pos = ask::position(fen).map_err(error)?;
+    let m = ask::see_move(&pos, mv).map_err(error)?;
+    Ok(see.value(&pos, m))
+}
+
+/// Whether the SEE value of a move is at least `threshold`.
+#[wasm_bindgen(js_name = seeGe)]
+pub fn see_ge(
+    fen: &str,
+    mv: &str,
+    threshold: f64,
+    rules: &str,
+    values: Option<Vec<f64>>,
+) -> Result<bool, JsError> {
+    let see = evaluator(rules, values)?;
+    let t = crate::threshold(threshold)?;
+    let pos = ask::position(fen).map_err(error)?;
+    let m = ask::see_move(&pos, mv).map_err(error)?;
+    Ok(see.ge(&pos, m, t))
+}
+
+/// The SEE of many positions and moves, one move per position: the values, or with a
+/// threshold 0 or 1. A bad row throws, naming its index.
+#[wasm_bindgen(js_name = seeMany)]
+pub fn see_many(
+    fens: Vec<String>,
+    moves: Vec<String>,
+    rules: &str,
+    values: Option<Vec<f64>>,
+    threshold: Option<f64>,
+) -> Result<Vec<i32>, JsError> {
+    let see = evaluator(rules, values)?;
+    let threshold = threshold.map(crate::threshold).transpose()?;
+    if fens.len() != moves.len() {
+        return Err(error(format!(
+            "{} positions but {} moves: give one move per position",
+            fens.len(),
+            moves.len()
+        )));
+    }
+    let fen = |i: usize| Ok(fens[i].as_str());
+    let mv = |i: usize| Ok(moves[i].as_str());
+    ask::see_rows(0..fens.len(), fen, mv, &see, threshold)
+        .map_err(|(i, why)| error(format!("row {i}: {why}")))
+}
+
+/// `seeswap scan`'s per-position fields for a position (JSON text): every capture and
+/// promotion with its SEE, the best, the balance, the threat, whether in check, and each
+/// side's hanging pieces.
+#[wasm_bindgen]
+pub fn analyze(fen: &str, rules: &str, values: Option<Vec<f64>>) -> Result<String, JsError> {
+    let see = evaluator(rules, values)?;
+    let pos = ask::position(fen).map_err(error)?;
+    ask::analysis_json(&pos, &see).map_err(error)
+}
+
+/// The exchange a move starts, step by step, as `seeswap eval --trace --json` gives it
+/// (JSON text).
+#[wasm_bindgen]
+pub fn trace(
+    fen: &str,
+    mv: &str,
+    rules: &str,
+    values: Option<Vec<f64>>,
+) -> Result<String, JsError> {
+    let see = evaluator(rules, values)?;
+    let pos = ask::position(fen).map_err(error)?;
+    let m = ask::see_move(&pos, mv).map_err(error)?;
+    ask::trace_json(&pos, m, &see).map_err(error)
+}
+
+/// The position's FEN as swapoff reads it (move counters added when missing).
+#[wasm_bindgen]
+pub fn fen(fen: &str) -> Result<String, JsError> {
+    Ok(ask::fen(&ask::position(fen).map_err(error)?))
+}
+
+/// The position after a legal move (SAN or UCI), as a FEN.
+#[wasm_bindgen]
+pub fn play(fen: &str, mv: &str) -> Result<String, JsError> {
+    let pos = ask::position(fen).map_err(error)?;
+    Ok(ask::fen(&ask::play(&pos, mv).map_err(error)?))
+}
+
+/// A legal move in SAN, with its check or mate mark.
+#[wasm_bindgen]
+pub fn san(fen: &str, mv: &str) -> Result<String, JsError> {
+    let pos = ask::position(fen).map_err(error)?;
+    ask::san(&pos, mv).map_err(error)
+}
+
+/// Every legal move: `[uci, san]` pairs, flat (`uci0, san0, uci1, san1, ...`).
+#[wasm_bindgen(js_name = legalMoves)]
+pub fn legal_moves(fen: &str) -> Result<Vec<String>, JsError> {
+    let pos = ask::position(fen).map_err(error)?;
+    Ok(ask::legal_moves(&pos)
+        .into_iter()
+        .flat_map(|(uci, san)| [uci, san])
+        .collect())
+}
