@@ -48,7 +48,8 @@ export interface Analysis {
   /** The other side's best gain were it to move; null in check. */
   threat: number | null;
   in_check: boolean;
-  hanging: { white: HangingPiece[]; black: HangingPiece[] };
+  /** Each side's hanging pieces; the side to move's are null in check (it must answer the check). */
+  hanging: { white: HangingPiece[] | null; black: HangingPiece[] | null };
 }
 
 /** One capture of an exchange. */

@@ -1,0 +1,98 @@
+// The page in a real browser: Debian's Chromium (CHROMIUM, default /usr/bin/chromium),
+// driven by playwright-core, opens dist/index.html from disk, enters FENs from the
+// repository's fixtures and reads what the page shows: every capture's SEE and the
+// hanging pieces, compared with `seeswap scan`'s rows (SEESWAP names the tool), then a
+// chosen capture's exchange, drawn on the board, against `seeswap eval --trace`. A
+// screenshot goes to PAGE_SCREENSHOT (default dist/screenshot.png).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../../../..", import.meta.url));
+const seeswap = process.env.SEESWAP;
+if (!seeswap) throw new Error("set SEESWAP to the seeswap binary (cargo build -p swapoff-cli)");
+const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
+if (!existsSync(browser)) throw new Error(`no Chromium at ${browser}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
+const page = `file://${here}dist/index.html`;
+if (!existsSync(`${here}dist/index.html`)) throw new Error("build the page first: node build.mjs");
+
+function scan(lines) {
+  const out = execFileSync(seeswap, ["scan", "--quiet", "-"], { input: lines.join("\n") + "\n", encoding: "utf8" });
+  return out.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+}
+
+// Sixty positions from the two fixtures: the first forty of the UHO book, then Chess960.
+const fens = [
+  ...readFileSync(`${root}testdata/positions/uho_head.epd`, "utf8").split("\n").filter(Boolean).slice(0, 40),
+  ...readFileSync(`${root}testdata/examples/chess960.epd`, "utf8").split("\n").filter(Boolean),
+];
+
+test("the page shows the native SEE of every capture and draws an exchange", async () => {
+  const rows = scan(fens);
+  assert.equal(rows.length, fens.length);
+  const chrome = await chromium.launch({
+    executablePath: browser,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const tab = await chrome.newPage({ viewport: { width: 1100, height: 720 } });
+    const problems = [];
+    tab.on("pageerror", (e) => problems.push(e.message));
+    await tab.goto(page);
+    await tab.waitForSelector("#captures tbody tr");
+    let captures = 0;
+    for (const row of rows) {
+      await tab.fill("#fen", row.fen);
+      await tab.click("#show");
+      const shown = await tab.evaluate(() => {
+        const hanging = (side) => {
+          const list = document.getElementById(`hanging-${side}`);
+          if (list.dataset.inCheck === "true") return null;
+          return [...list.querySelectorAll("li[data-square]")].map((li) => [li.dataset.square, Number(li.dataset.gain)]);
+        };
+        return {
+        fen: document.getElementById("fen").value,
+        error: document.getElementById("error").hidden ? null : document.getElementById("error").textContent,
+        captures: [...document.querySelectorAll("#captures tbody tr")].map((tr) => ({ move: tr.dataset.uci, see: Number(tr.dataset.see) })),
+        white: hanging("white"),
+        black: hanging("black"),
+        };
+      });
+      assert.equal(shown.error, null, row.fen);
+      assert.deepEqual(shown.captures, row.captures, row.fen);
+      const pairs = (list) => list && list.map((h) => [h.square, h.gain]);
+      assert.deepEqual(shown.white, pairs(row.hanging.white), row.fen);
+      assert.deepEqual(shown.black, pairs(row.hanging.black), row.fen);
+      captures += shown.captures.length;
+    }
+    assert.ok(captures > 50, `${captures} captures compared`);
+
+    // One exchange: the last capture of a position with several, against the tool's trace.
+    const fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
+    // Opened afresh with the FEN in the address (the page reads it), so that no piece of
+    // the quick changes above is still fading out in the screenshot.
+    await tab.goto("about:blank");
+    await tab.goto(`${page}#${encodeURIComponent(fen)}`);
+    await tab.click('#captures tr[data-uci="d1d5"]');
+    await tab.waitForSelector("#steps li");
+    const want = JSON.parse(execFileSync(seeswap, ["eval", "--json", "--trace", fen, "d1d5"], { encoding: "utf8" }));
+    const steps = await tab.$$eval("#steps li", (items) => items.length);
+    assert.equal(steps, want.trace.captures.length);
+    assert.equal(Number(await tab.getAttribute("#value", "data-value")), want.value);
+    assert.match(await tab.textContent("#end"), new RegExp(want.trace.end));
+    // Chessground draws the numbered arrows as SVG: one per capture, labelled.
+    const arrows = await tab.$$eval("svg.cg-shapes g line", (lines) => lines.length);
+    assert.equal(arrows, want.trace.captures.length);
+    const labels = await tab.$$eval("svg.cg-custom-svgs text, svg.cg-shapes text", (t) => t.map((x) => x.textContent));
+    assert.deepEqual(labels.sort(), want.trace.captures.map((_, i) => String(i + 1)).sort());
+    await tab.waitForTimeout(400);
+    await tab.screenshot({ path: process.env.PAGE_SCREENSHOT ?? `${here}dist/screenshot.png` });
+    assert.deepEqual(problems, []);
+  } finally {
+    await chrome.close();
+  }
+});
