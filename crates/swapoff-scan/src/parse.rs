@@ -176,23 +176,43 @@ impl std::error::Error for FenError {}
 /// assert!(err.to_string().contains("side to move"));
 /// ```
 pub fn position(text: &str) -> Result<Chess, FenError> {
-    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-    match fields.len() {
-        0 => return Err(FenError::Empty),
-        1..=3 => {
-            return Err(FenError::TooFewFields {
-                found: fields.len(),
-            })
+    // The fields without a vector: a FEN has at most six (a seventh is counted, to refuse).
+    let mut parts = [""; 7];
+    let mut found = 0;
+    for field in text.split_ascii_whitespace() {
+        if found == parts.len() {
+            found += 1;
+            break;
         }
+        parts[found] = field;
+        found += 1;
+    }
+    match found {
+        0 => return Err(FenError::Empty),
+        1..=3 => return Err(FenError::TooFewFields { found }),
         4..=6 => {}
-        n => return Err(FenError::TooManyFields { found: n }),
+        _ => {
+            let n = text.split_ascii_whitespace().count();
+            return Err(FenError::TooManyFields { found: n });
+        }
     }
-    let mut full = fields.join(" ");
-    if fields.len() == 4 {
-        full.push_str(" 0 1");
-    } else if fields.len() == 5 {
-        full.push_str(" 1");
-    }
+    let fields = &parts[..found];
+    // Six fields one space apart (every FEN swapoff writes) are read as they are; others
+    // are rewritten so, with the move counters a short FEN leaves out.
+    let whole = found == 6 && text.len() == fields.iter().map(|f| f.len()).sum::<usize>() + 5;
+    let rewritten;
+    let full = if whole {
+        text
+    } else {
+        let mut s = fields.join(" ");
+        match found {
+            4 => s.push_str(" 0 1"),
+            5 => s.push_str(" 1"),
+            _ => {}
+        }
+        rewritten = s;
+        rewritten.as_str()
+    };
     let fen = Fen::from_ascii(full.as_bytes()).map_err(|e| {
         let (index, why) = match e {
             ParseFenError::InvalidBoard => (
@@ -215,20 +235,20 @@ pub fn position(text: &str) -> Result<Chess, FenError> {
             }
             _ => (0, "not a valid FEN"),
         };
-        bad_field(&fields, index, why)
+        bad_field(fields, index, why)
     })?;
     // shakmaty reads variant extensions that standard chess has no use for: refuse them.
     let setup = fen.as_setup();
     if setup.pockets.is_some() || setup.promoted.any() {
         return Err(bad_field(
-            &fields,
+            fields,
             0,
             "Crazyhouse pockets or promoted-piece marks are not standard chess",
         ));
     }
     if setup.remaining_checks.is_some() {
         return Err(bad_field(
-            &fields,
+            fields,
             4,
             "Three-check counters are not standard chess",
         ));

@@ -31,10 +31,11 @@ function moveText(move) {
 }
 
 function options(opts) {
-  if (opts === undefined || opts === null) return { rules: "default", values: undefined };
+  // Rules stay undefined when not given: the default call passes no string to WebAssembly.
+  if (opts === undefined || opts === null) return { rules: undefined, values: undefined };
   if (typeof opts !== "object") throw new TypeError(`options must be an object, not ${describe(opts)}`);
-  const rules = opts.rules ?? "default";
-  if (typeof rules !== "string") throw new TypeError(`rules must be one of ${RULES.join(", ")}`);
+  const rules = opts.rules ?? undefined;
+  if (rules !== undefined && typeof rules !== "string") throw new TypeError(`rules must be one of ${RULES.join(", ")}`);
   let values = opts.values ?? undefined;
   if (values !== undefined && !Array.isArray(values) && !ArrayBuffer.isView(values)) {
     if (typeof values !== "object") throw new TypeError(`values must be five numbers or an object of them, not ${describe(values)}`);
@@ -60,6 +61,10 @@ function options(opts) {
  * `threshold` whether it is at least that (a boolean).
  */
 export function see(fen, move, opts) {
+  // The common call (two strings, no options) goes straight in: no options object made.
+  if (opts === undefined && typeof fen === "string" && typeof move === "string") {
+    return raw.see(fen, move, undefined, undefined);
+  }
   const { rules, values, threshold } = options(opts);
   const f = text(fen, "fen");
   const m = moveText(move);
@@ -73,9 +78,20 @@ export function seeMany(fens, moves, opts) {
   const { rules, values, threshold } = options(opts);
   if (!Array.isArray(fens)) throw new TypeError(`fens must be an array of FEN strings, not ${describe(fens)}`);
   if (!Array.isArray(moves)) throw new TypeError(`moves must be an array of moves, not ${describe(moves)}`);
-  const f = fens.map((x, i) => text(x, `fens[${i}]`));
+  fens.forEach((x, i) => text(x, `fens[${i}]`));
   const m = moves.map(moveText);
-  const out = raw.seeMany(f, m, rules, values, threshold);
+  if (fens.length !== m.length) {
+    throw new Error(`${fens.length} positions but ${m.length} moves: give one move per position`);
+  }
+  let out;
+  try {
+    // One text per list crosses into WebAssembly, not one string per row.
+    out = raw.seeMany(fens.join("\n"), m.join("\n"), fens.length, rules, values, threshold);
+  } catch (e) {
+    const row = fens.findIndex((f, i) => f.includes("\n") || m[i].includes("\n"));
+    if (row >= 0) throw new Error(`row ${row}: a line break inside its FEN or move`);
+    throw e;
+  }
   return threshold === undefined ? out : Array.from(out, (x) => x === 1);
 }
 

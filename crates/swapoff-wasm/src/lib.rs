@@ -31,7 +31,9 @@ fn whole(x: f64, what: &str) -> Result<i64, JsError> {
 
 /// The evaluator for a rule set's name and optional piece values (five numbers: pawn,
 /// knight, bishop, rook, queen).
-fn evaluator(rules: &str, values: Option<Vec<f64>>) -> Result<See, JsError> {
+fn evaluator(rules: Option<String>, values: Option<Vec<f64>>) -> Result<See, JsError> {
+    // `None` for the default rules: the common call passes no string.
+    let rules = rules.as_deref().unwrap_or("default");
     let values = match values {
         None => None,
         Some(v) => {
@@ -57,7 +59,12 @@ fn threshold(t: f64) -> Result<i32, JsError> {
 
 /// The SEE value of a move (SAN or UCI) in a position (FEN), from the mover's side.
 #[wasm_bindgen]
-pub fn see(fen: &str, mv: &str, rules: &str, values: Option<Vec<f64>>) -> Result<i32, JsError> {
+pub fn see(
+    fen: &str,
+    mv: &str,
+    rules: Option<String>,
+    values: Option<Vec<f64>>,
+) -> Result<i32, JsError> {
     let see = evaluator(rules, values)?;
     let pos = ask::position(fen).map_err(error)?;
     let m = ask::see_move(&pos, mv).map_err(error)?;
@@ -70,7 +77,7 @@ pub fn see_ge(
     fen: &str,
     mv: &str,
     threshold: f64,
-    rules: &str,
+    rules: Option<String>,
     values: Option<Vec<f64>>,
 ) -> Result<bool, JsError> {
     let see = evaluator(rules, values)?;
@@ -80,28 +87,32 @@ pub fn see_ge(
     Ok(see.ge(&pos, m, t))
 }
 
-/// The SEE of many positions and moves, one move per position: the values, or with a
-/// threshold 0 or 1. A bad row throws, naming its index.
+/// The SEE of many positions and moves, one move per position, each list as one text of
+/// `count` lines (one string crosses into WebAssembly, not one per row): the values, or
+/// with a threshold 0 or 1. A bad row throws, naming its index.
 #[wasm_bindgen(js_name = seeMany)]
 pub fn see_many(
-    fens: Vec<String>,
-    moves: Vec<String>,
-    rules: &str,
+    fens: &str,
+    moves: &str,
+    count: usize,
+    rules: Option<String>,
     values: Option<Vec<f64>>,
     threshold: Option<f64>,
 ) -> Result<Vec<i32>, JsError> {
     let see = evaluator(rules, values)?;
     let threshold = threshold.map(crate::threshold).transpose()?;
-    if fens.len() != moves.len() {
-        return Err(error(format!(
-            "{} positions but {} moves: give one move per position",
-            fens.len(),
-            moves.len()
-        )));
+    let fens: Vec<&str> = fens.split('\n').collect();
+    let moves: Vec<&str> = moves.split('\n').collect();
+    if count == 0 {
+        return Ok(Vec::new());
     }
-    let fen = |i: usize| Ok(fens[i].as_str());
-    let mv = |i: usize| Ok(moves[i].as_str());
-    ask::see_rows(0..fens.len(), fen, mv, &see, threshold)
+    if fens.len() != count || moves.len() != count {
+        // The JavaScript half joined `count` strings: one of them holds a line break.
+        return Err(error("a FEN or move holds a line break".into()));
+    }
+    let fen = |i: usize| Ok(fens[i]);
+    let mv = |i: usize| Ok(moves[i]);
+    ask::see_rows(0..count, fen, mv, &see, threshold)
         .map_err(|(i, why)| error(format!("row {i}: {why}")))
 }
 
@@ -109,7 +120,11 @@ pub fn see_many(
 /// promotion with its SEE, the best, the balance, the threat, whether in check, and each
 /// side's hanging pieces.
 #[wasm_bindgen]
-pub fn analyze(fen: &str, rules: &str, values: Option<Vec<f64>>) -> Result<String, JsError> {
+pub fn analyze(
+    fen: &str,
+    rules: Option<String>,
+    values: Option<Vec<f64>>,
+) -> Result<String, JsError> {
     let see = evaluator(rules, values)?;
     let pos = ask::position(fen).map_err(error)?;
     ask::analysis_json(&pos, &see).map_err(error)
@@ -121,7 +136,7 @@ pub fn analyze(fen: &str, rules: &str, values: Option<Vec<f64>>) -> Result<Strin
 pub fn trace(
     fen: &str,
     mv: &str,
-    rules: &str,
+    rules: Option<String>,
     values: Option<Vec<f64>>,
 ) -> Result<String, JsError> {
     let see = evaluator(rules, values)?;

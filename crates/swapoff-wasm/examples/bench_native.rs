@@ -1,0 +1,46 @@
+//! The native side of the WebAssembly benchmark (`scripts/wasm-bench`): the SEE of every
+//! `FEN;UCI` pair of a file through the functions the npm package calls (FEN parsing and
+//! move reading included, as in JavaScript), in nanoseconds per pair, for `see` (one call
+//! per pair) and `seeMany` (one call for all).
+//!
+//! `cargo run --release -p swapoff-wasm --example bench_native -- PAIRS [ROUNDS]`
+
+use std::hint::black_box;
+use std::time::Instant;
+use swapoff_scan::ask;
+
+fn main() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().ok_or("give a FEN;UCI pairs file")?;
+    let rounds: usize = args
+        .next()
+        .map_or(Ok(5), |r| r.parse())
+        .map_err(|e| format!("{e}"))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+    let pairs: Vec<(&str, &str)> = text.lines().filter_map(|l| l.split_once(';')).collect();
+    let see = ask::evaluator("default", None)?;
+    for _ in 0..rounds {
+        let start = Instant::now();
+        let mut sum = 0i64;
+        for (fen, mv) in &pairs {
+            let pos = ask::position(fen)?;
+            let m = ask::see_move(&pos, mv)?;
+            sum += i64::from(see.value(&pos, m));
+        }
+        let one = start.elapsed().as_nanos() as f64 / pairs.len() as f64;
+        black_box(sum);
+        let start = Instant::now();
+        let many = ask::see_rows(
+            0..pairs.len(),
+            |i| Ok(pairs[i].0),
+            |i| Ok(pairs[i].1),
+            &see,
+            None,
+        )
+        .map_err(|(i, why)| format!("row {i}: {why}"))?;
+        let all = start.elapsed().as_nanos() as f64 / pairs.len() as f64;
+        black_box(many);
+        println!("native see {one:.0} ns/pair, seeMany {all:.0} ns/pair");
+    }
+    Ok(())
+}
