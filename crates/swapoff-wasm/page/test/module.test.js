@@ -1,0 +1,61 @@
+// The package's browser entry (index.js: an ES module that fetches its .wasm beside it)
+// in Chromium: the package folder served on localhost, imported by a page as a browser or
+// a bundler's output would, and asked a question whose answer the Node entry gives too.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { extname, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { see, analyze } from "../../npm/node.js";
+
+const pkg = fileURLToPath(new URL("../../npm/", import.meta.url));
+const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
+if (!existsSync(browser)) throw new Error(`no Chromium at ${browser}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
+const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html" };
+
+test("index.js loads in a browser and answers as in Node", async () => {
+  const server = createServer(async (req, res) => {
+    if (req.url === "/") {
+      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>swapoff</title>");
+      return;
+    }
+    const path = normalize(`${pkg}${decodeURIComponent(req.url)}`);
+    try {
+      if (!path.startsWith(pkg)) throw new Error("outside");
+      const body = await readFile(path);
+      res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  const chrome = await chromium.launch({
+    executablePath: browser,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const tab = await chrome.newPage();
+    await tab.goto(`http://127.0.0.1:${server.address().port}/`);
+    const fen = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
+    const got = await tab.evaluate(async (fen) => {
+      const swapoff = await import("/index.js");
+      let error;
+      try {
+        swapoff.see(fen, "Qxa1");
+      } catch (e) {
+        error = [e instanceof Error, e.message];
+      }
+      return { value: swapoff.see(fen, "Nxe5"), analysis: swapoff.analyze(fen), error };
+    }, fen);
+    assert.equal(got.value, see(fen, "Nxe5"));
+    assert.deepEqual(got.analysis, analyze(fen));
+    assert.equal(got.error[0], true);
+    assert.match(got.error[1], /Qxa1/);
+  } finally {
+    await chrome.close();
+    server.close();
+  }
+});
