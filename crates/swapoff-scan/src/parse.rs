@@ -7,6 +7,7 @@ use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position, PositionErrorKinds};
+use std::borrow::Cow;
 use swapoff::Move;
 
 /// A field of a FEN.
@@ -199,7 +200,9 @@ pub fn position(text: &str) -> Result<Chess, FenError> {
     let fields = &parts[..found];
     // Six fields one space apart (every FEN swapoff writes) are read as they are; others
     // are rewritten so, with the move counters a short FEN leaves out.
-    let whole = found == 6 && text.len() == fields.iter().map(|f| f.len()).sum::<usize>() + 5;
+    let whole = found == 6
+        && text.len() == fields.iter().map(|f| f.len()).sum::<usize>() + 5
+        && !text.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
     let rewritten;
     let full = if whole {
         text
@@ -409,7 +412,7 @@ fn uci_of(pos: &Chess, m: &shakmaty::Move) -> String {
 /// (`0-0`) written with letters, a promotion without `=` (`b8Q`) given one, and long
 /// algebraic (`Re1xe5`, `Re1-e5`, `e5xd6`) turned into UCI, with the piece letter kept to
 /// check against the board.
-fn normalize(text: &str) -> (String, Option<char>) {
+fn normalize(text: &str) -> (Cow<'_, str>, Option<char>) {
     let mut t = text.trim().trim_end_matches(['!', '?']).trim_end();
     let ep = ["e.p.", "ep", "e.p"];
     for suffix in ep {
@@ -423,8 +426,8 @@ fn normalize(text: &str) -> (String, Option<char>) {
     }
     let core = t.trim_end_matches(['+', '#']);
     match core {
-        "0-0" => return ("O-O".to_string(), None),
-        "0-0-0" => return ("O-O-O".to_string(), None),
+        "0-0" => return (Cow::Borrowed("O-O"), None),
+        "0-0-0" => return (Cow::Borrowed("O-O-O"), None),
         _ => {}
     }
     // Long algebraic: [piece] square [-x] square [[=]promotion].
@@ -446,15 +449,16 @@ fn normalize(text: &str) -> (String, Option<char>) {
             uci.push_str(&rest[0..2]);
             uci.push_str(&rest[3..5]);
             uci.extend(promotion.map(char::from));
-            return (uci, piece);
+            return (Cow::Owned(uci), piece);
         }
     }
     // A promotion without '=': `b8Q`, `exd8N`.
     if let [.., b'1' | b'8', b'N' | b'B' | b'R' | b'Q'] = core.as_bytes() {
         let (before, letter) = core.split_at(core.len() - 1);
-        return (format!("{before}={letter}"), None);
+        return (Cow::Owned(format!("{before}={letter}")), None);
     }
-    (core.to_string(), None)
+    // Most moves are already SAN or UCI: no copy.
+    (Cow::Borrowed(core), None)
 }
 
 /// Reads a move in SAN (`Nxe5`, `exd6`, `f8=Q+`, `O-O`), UCI (`g1f3`, `e7e8q`, `e1g1`, or
@@ -572,6 +576,22 @@ impl fmt::Display for Clipped<'_> {
         match self.0.char_indices().nth(QUOTED_CHARS) {
             None => write!(f, "{:?}", self.0),
             Some((end, _)) => write!(f, "{:?}... ({} bytes)", &self.0[..end], self.0.len()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod whitespace {
+    #[test]
+    fn any_whitespace_between_fields_reads_the_same() {
+        let fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
+        let want = super::position(fen).unwrap();
+        for text in [
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R\tw KQkq d6 0 1",
+            " r3k2r/8/8/3pP3/8/8/8/R3K2R w  KQkq d6 0 1\n",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6",
+        ] {
+            assert_eq!(super::position(text).unwrap(), want, "{text:?}");
         }
     }
 }
