@@ -46,12 +46,7 @@ fn evaluate<'a>(
 
 /// Checks the two columns have one move per position.
 fn same_length(fens: usize, moves: usize) -> PyResult<()> {
-    if fens == moves {
-        return Ok(());
-    }
-    Err(error(format!(
-        "{fens} positions but {moves} moves: give one move per position"
-    )))
+    swapoff_scan::ask::one_move_each(fens, moves).map_err(error)
 }
 
 /// SEE of many `(fen, move)` pairs on every core, the GIL released: the values as

@@ -30,13 +30,18 @@ pub fn position(fen: &str) -> Result<Chess, String> {
 /// assert!(err.ends_with("(in 4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1)"), "{err}");
 /// ```
 pub fn see_move(pos: &Chess, text: &str) -> Result<Move, String> {
-    let m = parse::shakmaty_move(pos, text).map_err(|e| in_fen(e, pos))?;
+    let m = legal_move(pos, text)?;
     Move::try_from(&m).map_err(|_| {
         let e = MoveError::Unsupported {
             text: text.trim().to_string(),
         };
         in_fen(e, pos)
     })
+}
+
+/// The board crate's move for a legal move in SAN or UCI, or why not.
+fn legal_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, String> {
+    parse::shakmaty_move(pos, text).map_err(|e| in_fen(e, pos))
 }
 
 fn in_fen(e: MoveError, pos: &Chess) -> String {
@@ -48,15 +53,9 @@ pub fn fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
-/// The move in SAN with its check or mate suffix.
-pub fn san(pos: &Chess, text: &str) -> Result<String, String> {
-    let m = parse::shakmaty_move(pos, text).map_err(|e| in_fen(e, pos))?;
-    Ok(shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string())
-}
-
 /// The position after a legal move (SAN or UCI).
 pub fn play(pos: &Chess, text: &str) -> Result<Chess, String> {
-    let m = parse::shakmaty_move(pos, text).map_err(|e| in_fen(e, pos))?;
+    let m = legal_move(pos, text)?;
     pos.clone().play(m).map_err(|e| e.to_string())
 }
 
@@ -65,10 +64,7 @@ pub fn play(pos: &Chess, text: &str) -> Result<Chess, String> {
 pub fn legal_moves(pos: &Chess) -> Vec<(String, String)> {
     pos.legal_moves()
         .into_iter()
-        .map(|m| {
-            let uci = m.to_uci(pos.castles().mode()).to_string();
-            (uci, San::from_move(pos, m).to_string())
-        })
+        .map(|m| (parse::uci_of(pos, &m), San::from_move(pos, m).to_string()))
         .collect()
 }
 
@@ -126,6 +122,16 @@ pub fn analysis_json(pos: &Chess, see: &See) -> Result<String, String> {
 pub fn trace_json(pos: &Chess, mv: Move, see: &See) -> Result<String, String> {
     let trace = crate::json::TraceJson::new(pos, mv, &see.trace(pos, mv));
     serde_json::to_string(&trace).map_err(|e| e.to_string())
+}
+
+/// Checks two lists have one move per position.
+pub fn one_move_each(fens: usize, moves: usize) -> Result<(), String> {
+    if fens == moves {
+        return Ok(());
+    }
+    Err(format!(
+        "{fens} positions but {moves} moves: give one move per position"
+    ))
 }
 
 /// The SEE of rows `rows` (`fen(i)` and `mv(i)`: row `i`'s text, or why it has none): the

@@ -403,7 +403,8 @@ fn looks_like_uci(text: &str) -> bool {
         && (b'1'..=b'8').contains(&b[3])
 }
 
-fn uci_of(pos: &Chess, m: &shakmaty::Move) -> String {
+/// A move in UCI: castling as king to its square, or king takes rook in Chess960.
+pub(crate) fn uci_of(pos: &Chess, m: &shakmaty::Move) -> String {
     m.to_uci(pos.castles().mode()).to_string()
 }
 

@@ -8,7 +8,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-use swapoff::See;
+use shakmaty::Chess;
+use swapoff::{Move, See};
 use swapoff_scan::ask;
 use wasm_bindgen::prelude::*;
 
@@ -57,6 +58,17 @@ fn threshold(t: f64) -> Result<i32, JsError> {
     ask::threshold(whole(t, "threshold")?).map_err(error)
 }
 
+fn position(fen: &str) -> Result<Chess, JsError> {
+    ask::position(fen).map_err(error)
+}
+
+/// A position and a legal move in it: what `see`, `seeGe` and `trace` ask about.
+fn position_and_move(fen: &str, mv: &str) -> Result<(Chess, Move), JsError> {
+    let pos = position(fen)?;
+    let m = ask::see_move(&pos, mv).map_err(error)?;
+    Ok((pos, m))
+}
+
 /// The SEE value of a move (SAN or UCI) in a position (FEN), from the mover's side.
 #[wasm_bindgen]
 pub fn see(
@@ -66,8 +78,7 @@ pub fn see(
     values: Option<Vec<f64>>,
 ) -> Result<i32, JsError> {
     let see = evaluator(rules, values)?;
-    let pos = ask::position(fen).map_err(error)?;
-    let m = ask::see_move(&pos, mv).map_err(error)?;
+    let (pos, m) = position_and_move(fen, mv)?;
     Ok(see.value(&pos, m))
 }
 
@@ -82,38 +93,44 @@ pub fn see_ge(
 ) -> Result<bool, JsError> {
     let see = evaluator(rules, values)?;
     let t = crate::threshold(threshold)?;
-    let pos = ask::position(fen).map_err(error)?;
-    let m = ask::see_move(&pos, mv).map_err(error)?;
+    let (pos, m) = position_and_move(fen, mv)?;
     Ok(see.ge(&pos, m, t))
 }
 
 /// The SEE of many positions and moves, one move per position, each list as one text of
-/// `count` lines (one string crosses into WebAssembly, not one per row): the values, or
-/// with a threshold 0 or 1. A bad row throws, naming its index.
+/// lines (one string crosses into WebAssembly, not one per row; the counts are the lists'
+/// lengths before joining): the values, or with a threshold 0 or 1. A bad row throws,
+/// naming its index.
 #[wasm_bindgen(js_name = seeMany)]
 pub fn see_many(
     fens: &str,
+    fen_count: usize,
     moves: &str,
-    count: usize,
+    move_count: usize,
     rules: Option<String>,
     values: Option<Vec<f64>>,
     threshold: Option<f64>,
 ) -> Result<Vec<i32>, JsError> {
     let see = evaluator(rules, values)?;
     let threshold = threshold.map(crate::threshold).transpose()?;
-    let fens: Vec<&str> = fens.split('\n').collect();
-    let moves: Vec<&str> = moves.split('\n').collect();
-    if count == 0 {
+    ask::one_move_each(fen_count, move_count).map_err(error)?;
+    if fen_count == 0 {
         return Ok(Vec::new());
     }
-    if fens.len() != count || moves.len() != count {
-        // The JavaScript half joined `count` strings: one of them holds a line break.
+    let fens: Vec<&str> = fens.split('\n').collect();
+    let moves: Vec<&str> = moves.split('\n').collect();
+    if fens.len() != fen_count || moves.len() != fen_count {
+        // One of the strings joined holds a line break.
         return Err(error("a FEN or move holds a line break".into()));
     }
-    let fen = |i: usize| Ok(fens[i]);
-    let mv = |i: usize| Ok(moves[i]);
-    ask::see_rows(0..count, fen, mv, &see, threshold)
-        .map_err(|(i, why)| error(format!("row {i}: {why}")))
+    ask::see_rows(
+        0..fen_count,
+        |i| Ok(fens[i]),
+        |i| Ok(moves[i]),
+        &see,
+        threshold,
+    )
+    .map_err(|(i, why)| error(format!("row {i}: {why}")))
 }
 
 /// `seeswap scan`'s per-position fields for a position (JSON text): every capture and
@@ -126,8 +143,7 @@ pub fn analyze(
     values: Option<Vec<f64>>,
 ) -> Result<String, JsError> {
     let see = evaluator(rules, values)?;
-    let pos = ask::position(fen).map_err(error)?;
-    ask::analysis_json(&pos, &see).map_err(error)
+    ask::analysis_json(&position(fen)?, &see).map_err(error)
 }
 
 /// The exchange a move starts, step by step, as `seeswap eval --trace --json` gives it
@@ -140,36 +156,26 @@ pub fn trace(
     values: Option<Vec<f64>>,
 ) -> Result<String, JsError> {
     let see = evaluator(rules, values)?;
-    let pos = ask::position(fen).map_err(error)?;
-    let m = ask::see_move(&pos, mv).map_err(error)?;
+    let (pos, m) = position_and_move(fen, mv)?;
     ask::trace_json(&pos, m, &see).map_err(error)
 }
 
 /// The position's FEN as swapoff reads it (move counters added when missing).
 #[wasm_bindgen]
 pub fn fen(fen: &str) -> Result<String, JsError> {
-    Ok(ask::fen(&ask::position(fen).map_err(error)?))
+    Ok(ask::fen(&position(fen)?))
 }
 
 /// The position after a legal move (SAN or UCI), as a FEN.
 #[wasm_bindgen]
 pub fn play(fen: &str, mv: &str) -> Result<String, JsError> {
-    let pos = ask::position(fen).map_err(error)?;
-    Ok(ask::fen(&ask::play(&pos, mv).map_err(error)?))
-}
-
-/// A legal move in SAN, with its check or mate mark.
-#[wasm_bindgen]
-pub fn san(fen: &str, mv: &str) -> Result<String, JsError> {
-    let pos = ask::position(fen).map_err(error)?;
-    ask::san(&pos, mv).map_err(error)
+    Ok(ask::fen(&ask::play(&position(fen)?, mv).map_err(error)?))
 }
 
 /// Every legal move: `[uci, san]` pairs, flat (`uci0, san0, uci1, san1, ...`).
 #[wasm_bindgen(js_name = legalMoves)]
 pub fn legal_moves(fen: &str) -> Result<Vec<String>, JsError> {
-    let pos = ask::position(fen).map_err(error)?;
-    Ok(ask::legal_moves(&pos)
+    Ok(ask::legal_moves(&position(fen)?)
         .into_iter()
         .flat_map(|(uci, san)| [uci, san])
         .collect())

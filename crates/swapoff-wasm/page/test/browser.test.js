@@ -9,14 +9,12 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launch } from "./chromium.js";
 
 const here = fileURLToPath(new URL("..", import.meta.url));
 const root = fileURLToPath(new URL("../../../..", import.meta.url));
 const seeswap = process.env.SEESWAP;
 if (!seeswap) throw new Error("set SEESWAP to the seeswap binary (cargo build -p swapoff-cli)");
-const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
-if (!existsSync(browser)) throw new Error(`no Chromium at ${browser}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
 const page = `file://${here}dist/index.html`;
 if (!existsSync(`${here}dist/index.html`)) throw new Error("build the page first: node build.mjs");
 
@@ -34,10 +32,7 @@ const fens = [
 test("the page shows the native SEE of every capture and draws an exchange", async () => {
   const rows = scan(fens);
   assert.equal(rows.length, fens.length);
-  const chrome = await chromium.launch({
-    executablePath: browser,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const chrome = await launch();
   try {
     const tab = await chrome.newPage({ viewport: { width: 1100, height: 720 } });
     const problems = [];

@@ -5,15 +5,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
 import { extname, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launch } from "./chromium.js";
 import { see, analyze } from "../../npm/node.js";
 
 const pkg = fileURLToPath(new URL("../../npm/", import.meta.url));
-const browser = process.env.CHROMIUM ?? "/usr/bin/chromium";
-if (!existsSync(browser)) throw new Error(`no Chromium at ${browser}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
 const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html" };
 
 test("index.js loads in a browser and answers as in Node", async () => {
@@ -32,10 +29,7 @@ test("index.js loads in a browser and answers as in Node", async () => {
     }
   });
   await new Promise((done) => server.listen(0, "127.0.0.1", done));
-  const chrome = await chromium.launch({
-    executablePath: browser,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const chrome = await launch();
   try {
     const tab = await chrome.newPage();
     await tab.goto(`http://127.0.0.1:${server.address().port}/`);
