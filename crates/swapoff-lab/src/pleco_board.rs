@@ -6,10 +6,7 @@
 //! own, as they do on the other boards.
 
 use pleco::core::{PieceType, Player};
-use pleco::helper::prelude::{
-    bishop_moves, king_moves, knight_moves, pawn_attacks_from, rook_moves,
-};
-use pleco::{BitBoard, SQ};
+use pleco::SQ;
 use swapoff::{Bitboard, Color, Role, SeeBoard, Square};
 
 /// A pleco board seen through [`SeeBoard`]; build it at the call, it is one pointer.
@@ -54,26 +51,6 @@ impl SeeBoard for PlecoBoard<'_> {
     #[inline(always)]
     fn occupied(&self) -> Bitboard {
         self.0.occupied().0
-    }
-    #[inline(always)]
-    fn rook_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
-        rook_moves(BitBoard(occupied), sq(s)).0
-    }
-    #[inline(always)]
-    fn bishop_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
-        bishop_moves(BitBoard(occupied), sq(s)).0
-    }
-    #[inline(always)]
-    fn knight_attacks(&self, s: Square) -> Bitboard {
-        knight_moves(sq(s)).0
-    }
-    #[inline(always)]
-    fn king_attacks(&self, s: Square) -> Bitboard {
-        king_moves(sq(s)).0
-    }
-    #[inline(always)]
-    fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
-        pawn_attacks_from(sq(s), player(c)).0
     }
     #[inline(always)]
     fn occupant(&self, s: Square) -> Role {

@@ -7,8 +7,8 @@
 //! recurses once per capture. Do not use it in an engine; use [`swapoff::See`].
 //!
 //! It shares no code with the fast exchange loop: it keeps its own copy of the pieces,
-//! moves them as the captures are played, finds pins by walking rays square by square,
-//! and uses the board only for its attack functions. X-rays need no special handling:
+//! moves them as the captures are played, and finds attacks and pins by walking rays
+//! square by square. X-rays need no special handling:
 //! a slider behind a piece that has left simply attacks the square on the next scan.
 //!
 //! The value follows the wiki's recursion: the first move is forced, and afterwards
@@ -91,7 +91,6 @@ pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move, rules: Rules, values: &Pie
     pos.put(mv.to, mover, placed);
 
     let ctx = Context {
-        board,
         to: mv.to,
         spec,
         values,
@@ -195,44 +194,36 @@ impl Position {
         self.roles[role.index()] |= sq.bit();
     }
 
-    /// Whether the piece of `color` and `role` on `from` attacks `to`, given `occupied`.
-    fn attacks<B: SeeBoard + ?Sized>(
-        board: &B,
-        from: Square,
-        color: Color,
-        role: Role,
-        to: Square,
-        occupied: Bitboard,
-    ) -> bool {
-        let targets = match role {
-            Role::Pawn => board.pawn_attacks(color, from),
-            Role::Knight => board.knight_attacks(from),
-            Role::Bishop => board.bishop_attacks(from, occupied),
-            Role::Rook => board.rook_attacks(from, occupied),
-            Role::Queen => {
-                board.bishop_attacks(from, occupied) | board.rook_attacks(from, occupied)
+    /// Whether the piece of `color` and `role` on `from` attacks `to`, given `occupied`:
+    /// by the squares' coordinates, and for a slider by walking the ray between them.
+    fn attacks(from: Square, color: Color, role: Role, to: Square, occupied: Bitboard) -> bool {
+        let df = i32::from(to.file()) - i32::from(from.file());
+        let dr = i32::from(to.rank()) - i32::from(from.rank());
+        match role {
+            Role::Pawn => df.abs() == 1 && dr == if color == Color::White { 1 } else { -1 },
+            Role::Knight => df.abs() * dr.abs() == 2,
+            Role::King => df.abs().max(dr.abs()) == 1,
+            _ => {
+                slides_along(role, from, to)
+                    && ray(from, to).is_some_and(|path| {
+                        path.iter()
+                            .take_while(|&&sq| sq != to)
+                            .all(|sq| occupied & sq.bit() == 0)
+                    })
             }
-            Role::King => board.king_attacks(from),
-        };
-        targets & to.bit() != 0
+        }
     }
 
     /// Every piece of `color` (other than the one on `to`) attacking `to` when the
     /// occupied squares are `occupied`, found by trying each piece in turn.
-    fn attackers<B: SeeBoard + ?Sized>(
-        &self,
-        board: &B,
-        color: Color,
-        to: Square,
-        occupied: Bitboard,
-    ) -> Vec<(Square, Role)> {
+    fn attackers(&self, color: Color, to: Square, occupied: Bitboard) -> Vec<(Square, Role)> {
         let mut found = Vec::new();
         for sq in all_squares() {
             if sq == to || occupied & sq.bit() == 0 {
                 continue;
             }
             if let Some((c, role)) = self.piece_on(sq) {
-                if c == color && Self::attacks(board, sq, c, role, to, occupied) {
+                if c == color && Self::attacks(sq, c, role, to, occupied) {
                     found.push((sq, role));
                 }
             }
@@ -326,15 +317,14 @@ impl PinInfo {
     }
 }
 
-struct Context<'a, B: SeeBoard + ?Sized> {
-    board: &'a B,
+struct Context<'a> {
     to: Square,
     spec: Spec,
     values: &'a PieceValues,
     pins: &'a [PinInfo; 2],
 }
 
-impl<B: SeeBoard + ?Sized> Context<'_, B> {
+impl Context<'_> {
     /// What `side` can win by capturing on the target (0 if it prefers to stand pat).
     fn reply(&self, pos: &Position, side: Color, depth: u32) -> i32 {
         // The king is never captured; 32 pieces cannot make more captures than this.
@@ -368,7 +358,7 @@ impl<B: SeeBoard + ?Sized> Context<'_, B> {
     /// The piece `side` recaptures with under the rules, if any.
     fn choose(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let occupied = pos.occupied();
-        let mut attackers = pos.attackers(self.board, side, self.to, occupied);
+        let mut attackers = pos.attackers(side, self.to, occupied);
         attackers.retain(|&(sq, role)| role == Role::King || self.may_capture(pos, side, sq));
         if self.spec.checks && self.checked_from_elsewhere(pos, side) {
             // Taking the piece on the target cannot answer that check: only the king may
@@ -394,7 +384,7 @@ impl<B: SeeBoard + ?Sized> Context<'_, B> {
         } else {
             occupied
         };
-        if pos.attackers(self.board, !side, self.to, seen).is_empty() {
+        if pos.attackers(!side, self.to, seen).is_empty() {
             Some((king, Role::King))
         } else {
             None
@@ -407,7 +397,7 @@ impl<B: SeeBoard + ?Sized> Context<'_, B> {
         let Some(king) = all_squares().find(|s| kings & s.bit() != 0) else {
             return false;
         };
-        pos.attackers(self.board, !side, king, pos.occupied())
+        pos.attackers(!side, king, pos.occupied())
             .iter()
             .any(|&(sq, _)| sq != self.to)
     }

@@ -2,9 +2,9 @@
 //! crate works on it. Run with `cargo run -p swapoff --example own_board`.
 //!
 //! The board below is the smallest that will do: eight bitboards (two colours, six piece
-//! kinds) and attack sets found by walking rays square by square. An engine would forward
-//! the attack methods to its own (magic or PEXT) tables instead, and a board that keeps a
-//! square-indexed piece array should also override `occupant` and set `CHEAP_OCCUPANT`.
+//! kinds), which is all the trait asks; the library computes attacks itself. A board that
+//! keeps a square-indexed piece array should also override `occupant` and set
+//! `CHEAP_OCCUPANT`.
 
 use swapoff::{see, see_ge, Bitboard, Color, Move, Role, SeeBoard, Square};
 
@@ -48,63 +48,12 @@ impl MiniBoard {
     }
 }
 
-/// The squares reached from `sq` by the steps `(file, rank)`: once each (`slide` false) or
-/// until a piece of `occupied` or the edge stops the ray.
-fn walk(sq: Square, steps: &[(i8, i8)], occupied: Bitboard, slide: bool) -> Bitboard {
-    let mut attacks = 0;
-    for &(df, dr) in steps {
-        let (mut file, mut rank) = (sq.file() as i8, sq.rank() as i8);
-        loop {
-            file += df;
-            rank += dr;
-            // Off the board on either side: `from_coords` refuses 8 and above (and -1 wraps).
-            let Some(to) = Square::from_coords(file as u8, rank as u8) else {
-                break;
-            };
-            attacks |= to.bit();
-            if !slide || occupied & to.bit() != 0 {
-                break;
-            }
-        }
-    }
-    attacks
-}
-
-const STRAIGHT: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 impl SeeBoard for MiniBoard {
     fn by_color(&self, color: Color) -> Bitboard {
         self.colors[color.index()]
     }
     fn by_role(&self, role: Role) -> Bitboard {
         self.roles[role.index()]
-    }
-    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        walk(sq, &STRAIGHT, occupied, true)
-    }
-    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        walk(sq, &DIAGONAL, occupied, true)
-    }
-    fn knight_attacks(&self, sq: Square) -> Bitboard {
-        walk(sq, &KNIGHT, 0, false)
-    }
-    fn king_attacks(&self, sq: Square) -> Bitboard {
-        walk(sq, &STRAIGHT, 0, false) | walk(sq, &DIAGONAL, 0, false)
-    }
-    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
-        let forward = if color == Color::White { 1 } else { -1 };
-        walk(sq, &[(-1, forward), (1, forward)], 0, false)
     }
 }
 

@@ -7,6 +7,7 @@
 //! The value is the minimax of the material balance, searched with alpha-beta (material
 //! only: a side with no legal capture simply stands pat; there are no mate scores).
 
+use crate::attacks;
 use crate::board::{BoardQueries, SeeBoard};
 use crate::exchange::Opening;
 use crate::score::{clamp, LIMIT};
@@ -47,25 +48,25 @@ impl State {
 
     /// Pieces of `color` attacking `sq` in this state.
     #[inline]
-    fn attackers<B: SeeBoard + ?Sized>(&self, board: &B, sq: Square, color: Color) -> Bitboard {
+    fn attackers(&self, sq: Square, color: Color) -> Bitboard {
         let occupied = self.occupied();
         let r = &self.by_role;
         let queens = r[Role::Queen.index()];
-        ((board.pawn_attacks(!color, sq) & r[Role::Pawn.index()])
-            | (board.knight_attacks(sq) & r[Role::Knight.index()])
-            | (board.king_attacks(sq) & r[Role::King.index()])
-            | (board.bishop_attacks(sq, occupied) & (r[Role::Bishop.index()] | queens))
-            | (board.rook_attacks(sq, occupied) & (r[Role::Rook.index()] | queens)))
+        ((attacks::pawn(!color, sq) & r[Role::Pawn.index()])
+            | (attacks::knight(sq) & r[Role::Knight.index()])
+            | (attacks::king(sq) & r[Role::King.index()])
+            | (attacks::bishop(sq, occupied) & (r[Role::Bishop.index()] | queens))
+            | (attacks::rook(sq, occupied) & (r[Role::Rook.index()] | queens)))
             & self.by_color[color.index()]
     }
 
     #[inline]
-    fn king_safe<B: SeeBoard + ?Sized>(&self, board: &B, color: Color) -> bool {
+    fn king_safe(&self, color: Color) -> bool {
         let kings = self.by_color[color.index()] & self.by_role[Role::King.index()];
         if kings == 0 {
             return true;
         }
-        self.attackers(board, Square::lowest(kings), !color) == 0
+        self.attackers(Square::lowest(kings), !color) == 0
     }
 
     /// Plays the capture of the target by `side`'s `role` from `from`, becoming `placed`.
@@ -82,8 +83,7 @@ impl State {
 /// `(from, piece, placed)`, with the state after it. Calls `visit` for each; stops when it
 /// returns `true`.
 #[inline]
-fn for_each_capture<B: SeeBoard + ?Sized>(
-    board: &B,
+fn for_each_capture(
     state: &State,
     side: Color,
     mut visit: impl FnMut(Square, Role, Role, &State) -> bool,
@@ -92,7 +92,7 @@ fn for_each_capture<B: SeeBoard + ?Sized>(
     if state.on_square == Role::King {
         return;
     }
-    let attackers = state.attackers(board, state.to, side);
+    let attackers = state.attackers(state.to, side);
     if attackers == 0 {
         return;
     }
@@ -110,7 +110,7 @@ fn for_each_capture<B: SeeBoard + ?Sized>(
             for &placed in choices {
                 let mut next = *state;
                 next.capture(from, side, role, placed);
-                if next.king_safe(board, side) && visit(from, role, placed, &next) {
+                if next.king_safe(side) && visit(from, role, placed, &next) {
                     return;
                 }
             }
@@ -149,7 +149,7 @@ pub fn legal_captures<B: SeeBoard + ?Sized>(board: &B, to: Square, side: Color) 
         to,
         on_square,
     };
-    for_each_capture(board, &state, side, |from, role, placed, _| {
+    for_each_capture(&state, side, |from, role, placed, _| {
         found.push(if placed == role {
             Move::normal(from, to)
         } else {
@@ -161,14 +161,7 @@ pub fn legal_captures<B: SeeBoard + ?Sized>(board: &B, to: Square, side: Color) 
 }
 
 /// Best material `side` can still win from `state`, clamped into `[alpha, beta]`.
-fn search<B: SeeBoard + ?Sized>(
-    board: &B,
-    state: &State,
-    side: Color,
-    values: &PieceValues,
-    mut alpha: i32,
-    beta: i32,
-) -> i32 {
+fn search(state: &State, side: Color, values: &PieceValues, mut alpha: i32, beta: i32) -> i32 {
     // Standing pat is always allowed.
     if 0 >= beta {
         return beta;
@@ -176,14 +169,14 @@ fn search<B: SeeBoard + ?Sized>(
     alpha = alpha.max(0);
     let taken = values.value(state.on_square);
     let promotion_base = values.pawn();
-    for_each_capture(board, state, side, |_, role, placed, next| {
+    for_each_capture(state, side, |_, role, placed, next| {
         let gain = taken
             + if placed != role {
                 values.value(placed) - promotion_base
             } else {
                 0
             };
-        let score = gain - search(board, next, !side, values, gain - beta, gain - alpha);
+        let score = gain - search(next, !side, values, gain - beta, gain - alpha);
         if score >= beta {
             alpha = beta;
             return true;
@@ -230,14 +223,7 @@ pub(crate) fn window<B: SeeBoard + ?Sized>(
     };
     // The mover's value is the gain minus the best the opponent can then win.
     let gain = opening.gain(values);
-    let reply = search(
-        board,
-        &state,
-        !opening.mover,
-        values,
-        gain - beta,
-        gain - alpha,
-    );
+    let reply = search(&state, !opening.mover, values, gain - beta, gain - alpha);
     clamp(gain - reply, alpha, beta)
 }
 
@@ -269,18 +255,18 @@ pub(crate) fn trace<B: SeeBoard + ?Sized>(board: &B, mv: Move, values: &PieceVal
     // Follow, at each step, a capture that achieves the side's best value; stop when none
     // beats standing pat. The gain list is built as for the fast rules.
     loop {
-        let best = search(board, &state, side, values, -limit, limit);
+        let best = search(&state, side, values, -limit, limit);
         let taken = state.on_square;
         let mut chosen = None;
         if best > 0 {
-            for_each_capture(board, &state, side, |from, role, placed, next| {
+            for_each_capture(&state, side, |from, role, placed, next| {
                 let g = values.value(taken)
                     + if placed != role {
                         values.value(placed) - values.pawn()
                     } else {
                         0
                     };
-                if g - search(board, next, !side, values, -limit, limit) == best {
+                if g - search(next, !side, values, -limit, limit) == best {
                     chosen = Some((from, role, placed, *next));
                     return true;
                 }

@@ -5,6 +5,7 @@
 //! x-ray attackers behind it. `see`, `see_ge` and the trace all walk the same sequence, so
 //! they cannot disagree about who captures.
 
+use crate::attacks;
 use crate::board::{BoardQueries, SeeBoard};
 use crate::lines::{king_lines, line, straight_rays};
 use crate::pins::Pins;
@@ -298,7 +299,6 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         let enemy = self.board.by_color(!side) & self.occupied;
         king_lines(king) & enemy & (self.straight | self.diagonal) != 0
             && slider_check(
-                self.board,
                 king,
                 enemy,
                 self.occupied | self.to.bit(),
@@ -344,8 +344,8 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
     /// Sliders that attack the target through `occupied`.
     #[inline(always)]
     fn xrays(&self, occupied: Bitboard) -> Bitboard {
-        ((self.board.bishop_attacks(self.to, occupied) & self.diagonal)
-            | (self.board.rook_attacks(self.to, occupied) & self.straight))
+        ((attacks::bishop(self.to, occupied) & self.diagonal)
+            | (attacks::rook(self.to, occupied) & self.straight))
             & occupied
     }
 
@@ -363,10 +363,10 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         const STRAIGHT: u8 = 1 << Role::Rook as u8 | 1 << Role::Queen as u8;
         let kind = 1u8 << role.index();
         if kind & DIAGONAL != 0 {
-            self.attackers |= self.board.bishop_attacks(self.to, self.occupied) & self.diagonal;
+            self.attackers |= attacks::bishop(self.to, self.occupied) & self.diagonal;
         }
         if kind & STRAIGHT != 0 {
-            self.attackers |= self.board.rook_attacks(self.to, self.occupied) & self.straight;
+            self.attackers |= attacks::rook(self.to, self.occupied) & self.straight;
         }
     }
 
@@ -412,16 +412,14 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
 /// Out of line and taking plain values, not the exchange: a call that borrowed the
 /// exchange would make it live in memory instead of registers on every path.
 #[inline(never)]
-fn slider_check<B: SeeBoard + ?Sized>(
-    board: &B,
+fn slider_check(
     king: Square,
     enemy: Bitboard,
     occupied: Bitboard,
     straight: Bitboard,
     diagonal: Bitboard,
 ) -> bool {
-    ((board.rook_attacks(king, occupied) & straight)
-        | (board.bishop_attacks(king, occupied) & diagonal))
+    ((attacks::rook(king, occupied) & straight) | (attacks::bishop(king, occupied) & diagonal))
         & enemy
         != 0
 }
@@ -459,9 +457,9 @@ fn uncovers<B: SeeBoard + ?Sized>(
     }
     let after = (occupied ^ sq.bit()) | to.bit();
     let seen = if along_file_or_rank {
-        board.rook_attacks(king, after)
+        attacks::rook(king, after)
     } else {
-        board.bishop_attacks(king, after)
+        attacks::bishop(king, after)
     };
     seen & snipers != 0
 }

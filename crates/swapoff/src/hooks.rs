@@ -33,21 +33,6 @@ impl<B: SeeBoard + ?Sized> SeeBoard for Plain<'_, B> {
     fn by_role(&self, role: Role) -> Bitboard {
         self.0.by_role(role)
     }
-    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.0.rook_attacks(sq, occupied)
-    }
-    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.0.bishop_attacks(sq, occupied)
-    }
-    fn knight_attacks(&self, sq: Square) -> Bitboard {
-        self.0.knight_attacks(sq)
-    }
-    fn king_attacks(&self, sq: Square) -> Bitboard {
-        self.0.king_attacks(sq)
-    }
-    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
-        self.0.pawn_attacks(color, sq)
-    }
 }
 
 fn differ<T: fmt::Debug + PartialEq>(
@@ -66,7 +51,7 @@ fn differ<T: fmt::Debug + PartialEq>(
 }
 
 /// Checks every [performance hook](SeeBoard#performance-hooks) of `board` against the
-/// answer its seven required methods imply, on every square and for both colours, and
+/// answer its two required methods imply, on every square and for both colours, and
 /// returns the first that differs. For [`king_exposure`](SeeBoard::king_exposure) the
 /// answer must hold every square between a king and an enemy slider on a line from it.
 ///

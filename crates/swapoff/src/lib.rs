@@ -15,7 +15,8 @@
 //!   [`see_with`] / [`see_ge_with`] and the `_with` functions of [`classic`] take an
 //!   engine's own values.
 //!
-//! The code is generic over [`SeeBoard`], a small trait of bitboards and attack lookups;
+//! The code is generic over [`SeeBoard`], a small trait of bitboards (attacks come from the
+//! library's own tables);
 //! implement it for your engine's board, or enable the `shakmaty` or `cozy-chess` feature
 //! to use those crates' boards directly.
 //!
@@ -71,6 +72,7 @@
 #![forbid(unsafe_code)]
 
 mod adapters;
+mod attacks;
 mod board;
 pub mod classic;
 pub mod differences;

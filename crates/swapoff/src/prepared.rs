@@ -119,26 +119,6 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PreparedBoard<'_, B> {
         self.straight
     }
     #[inline(always)]
-    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.board.rook_attacks(sq, occupied)
-    }
-    #[inline(always)]
-    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.board.bishop_attacks(sq, occupied)
-    }
-    #[inline(always)]
-    fn knight_attacks(&self, sq: Square) -> Bitboard {
-        self.board.knight_attacks(sq)
-    }
-    #[inline(always)]
-    fn king_attacks(&self, sq: Square) -> Bitboard {
-        self.board.king_attacks(sq)
-    }
-    #[inline(always)]
-    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
-        self.board.pawn_attacks(color, sq)
-    }
-    #[inline(always)]
     fn role_on(&self, sq: Square) -> Option<Role> {
         // The mask spares a bounds check: squares are below 64, but the compiler cannot
         // know it.

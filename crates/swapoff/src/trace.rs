@@ -2,6 +2,7 @@
 //! and why it ends where it does (what keeps the side after the last capture from
 //! capturing again).
 
+use crate::attacks;
 use crate::board::{BoardQueries, SeeBoard};
 use crate::exchange::{recapture_outcome, Exchange, Opening};
 use crate::lines::line;
@@ -244,12 +245,12 @@ impl EndReason {
         let attacked = |target: Square, occ: Bitboard| -> bool {
             let from_board = board.attackers_to(target, occ) & theirs & occ;
             let from_target = match last_role {
-                Role::Pawn => board.pawn_attacks(!side, to),
-                Role::Knight => board.knight_attacks(to),
-                Role::Bishop => board.bishop_attacks(to, occ),
-                Role::Rook => board.rook_attacks(to, occ),
-                Role::Queen => board.bishop_attacks(to, occ) | board.rook_attacks(to, occ),
-                Role::King => board.king_attacks(to),
+                Role::Pawn => attacks::pawn(!side, to),
+                Role::Knight => attacks::knight(to),
+                Role::Bishop => attacks::bishop(to, occ),
+                Role::Rook => attacks::rook(to, occ),
+                Role::Queen => attacks::bishop(to, occ) | attacks::rook(to, occ),
+                Role::King => attacks::king(to),
             } & target.bit();
             from_board != 0 || from_target != 0
         };

@@ -38,21 +38,6 @@ impl SeeBoard for Stale<'_> {
     fn by_role(&self, role: Role) -> Bitboard {
         self.board.by_role(role)
     }
-    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.board.rook_attacks(sq, occupied)
-    }
-    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.board.bishop_attacks(sq, occupied)
-    }
-    fn knight_attacks(&self, sq: Square) -> Bitboard {
-        self.board.knight_attacks(sq)
-    }
-    fn king_attacks(&self, sq: Square) -> Bitboard {
-        self.board.king_attacks(sq)
-    }
-    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
-        self.board.pawn_attacks(color, sq)
-    }
     fn diagonal_sliders(&self) -> Bitboard {
         let bishops = self.board.by_role(Role::Bishop);
         if self.forget_queens {
@@ -150,21 +135,6 @@ impl SeeBoard for CozyPinned<'_> {
     }
     fn by_role(&self, role: Role) -> Bitboard {
         self.0.by_role(role)
-    }
-    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.0.rook_attacks(sq, occupied)
-    }
-    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.0.bishop_attacks(sq, occupied)
-    }
-    fn knight_attacks(&self, sq: Square) -> Bitboard {
-        self.0.knight_attacks(sq)
-    }
-    fn king_attacks(&self, sq: Square) -> Bitboard {
-        self.0.king_attacks(sq)
-    }
-    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
-        self.0.pawn_attacks(color, sq)
     }
     fn king_exposure(&self, _color: Color) -> Bitboard {
         self.0.pinned().0

@@ -122,29 +122,6 @@ impl SeeBoard for Snapshot {
     fn by_role(&self, role: Role) -> Bitboard {
         self.roles[role.index()]
     }
-    fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        shakmaty::attacks::rook_attacks(shak(sq), shakmaty::Bitboard(occupied)).0
-    }
-    fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        shakmaty::attacks::bishop_attacks(shak(sq), shakmaty::Bitboard(occupied)).0
-    }
-    fn knight_attacks(&self, sq: Square) -> Bitboard {
-        shakmaty::attacks::knight_attacks(shak(sq)).0
-    }
-    fn king_attacks(&self, sq: Square) -> Bitboard {
-        shakmaty::attacks::king_attacks(shak(sq)).0
-    }
-    fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
-        let c = match color {
-            Color::White => shakmaty::Color::White,
-            Color::Black => shakmaty::Color::Black,
-        };
-        shakmaty::attacks::pawn_attacks(c, shak(sq)).0
-    }
-}
-
-fn shak(sq: Square) -> shakmaty::Square {
-    shakmaty::Square::ALL[sq.index() & 63]
 }
 
 /// The squares of a bitboard, lowest first.

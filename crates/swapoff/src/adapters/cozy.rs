@@ -114,26 +114,6 @@ impl SeeBoard for cozy_chess::Board {
     fn occupied(&self) -> Bitboard {
         cozy_chess::Board::occupied(self).0
     }
-    #[inline(always)]
-    fn rook_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
-        cozy_chess::get_rook_moves(sq(s), cozy_chess::BitBoard(occupied)).0
-    }
-    #[inline(always)]
-    fn bishop_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
-        cozy_chess::get_bishop_moves(sq(s), cozy_chess::BitBoard(occupied)).0
-    }
-    #[inline(always)]
-    fn knight_attacks(&self, s: Square) -> Bitboard {
-        cozy_chess::get_knight_moves(sq(s)).0
-    }
-    #[inline(always)]
-    fn king_attacks(&self, s: Square) -> Bitboard {
-        cozy_chess::get_king_moves(sq(s)).0
-    }
-    #[inline(always)]
-    fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
-        cozy_chess::get_pawn_attacks(sq(s), color(c)).0
-    }
 }
 
 #[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]

@@ -63,26 +63,6 @@ impl SeeBoard for shakmaty::Board {
     fn occupied(&self) -> Bitboard {
         shakmaty::Board::occupied(self).0
     }
-    #[inline(always)]
-    fn rook_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
-        shakmaty::attacks::rook_attacks(sq(s), shakmaty::Bitboard(occupied)).0
-    }
-    #[inline(always)]
-    fn bishop_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
-        shakmaty::attacks::bishop_attacks(sq(s), shakmaty::Bitboard(occupied)).0
-    }
-    #[inline(always)]
-    fn knight_attacks(&self, s: Square) -> Bitboard {
-        shakmaty::attacks::knight_attacks(sq(s)).0
-    }
-    #[inline(always)]
-    fn king_attacks(&self, s: Square) -> Bitboard {
-        shakmaty::attacks::king_attacks(sq(s)).0
-    }
-    #[inline(always)]
-    fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
-        shakmaty::attacks::pawn_attacks(color(c), sq(s)).0
-    }
 }
 
 /// `shakmaty::Chess` (the shakmaty crate's position), with the `shakmaty` feature; it
@@ -100,26 +80,6 @@ impl SeeBoard for shakmaty::Chess {
     #[inline(always)]
     fn occupied(&self) -> Bitboard {
         SeeBoard::occupied(self.board())
-    }
-    #[inline(always)]
-    fn rook_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
-        SeeBoard::rook_attacks(self.board(), s, occupied)
-    }
-    #[inline(always)]
-    fn bishop_attacks(&self, s: Square, occupied: Bitboard) -> Bitboard {
-        SeeBoard::bishop_attacks(self.board(), s, occupied)
-    }
-    #[inline(always)]
-    fn knight_attacks(&self, s: Square) -> Bitboard {
-        SeeBoard::knight_attacks(self.board(), s)
-    }
-    #[inline(always)]
-    fn king_attacks(&self, s: Square) -> Bitboard {
-        SeeBoard::king_attacks(self.board(), s)
-    }
-    #[inline(always)]
-    fn pawn_attacks(&self, c: Color, s: Square) -> Bitboard {
-        SeeBoard::pawn_attacks(self.board(), c, s)
     }
     #[inline(always)]
     fn role_on(&self, s: Square) -> Option<Role> {
