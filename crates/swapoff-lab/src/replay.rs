@@ -1,25 +1,25 @@
-//! `swapoff-lab replay CALLS`: an engine's SEE calls replayed through the engine's own SEE
-//! (tantabus's, vendored) and through swapoff, in one process, by
-//! [`swapoff_scan::calls`] (which `seeswap bench --calls` runs without the engine).
+//! `swapoff-lab replay ENGINE CALLS`: an engine's SEE calls replayed through the engine's
+//! own SEE (vendored, unmodified, in [`crate::vendor`]) and through swapoff, in one
+//! process, by [`swapoff_scan::calls`] (which `seeswap bench --calls` runs without the
+//! engine).
 //!
 //! The report gives each variant's ns per call (the fastest round and the median), its
 //! ratio to the engine's own SEE (the median of the per-round ratios), the sum of its
 //! answers, and on how many calls the replayed engine (and swapoff) give another value than
 //! the log's.
 
-use crate::vendor::tantabus_see::static_exchange_evaluation;
 use std::io::Write;
 use std::process::ExitCode;
-use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
-use swapoff_scan::calls::{each, replay, CallLog, CallPosition, Difference, Variant};
+use swapoff_scan::calls::{replay, CallLog, Difference, Variant};
 use swapoff_scan::records::InputName;
-
-/// The engine's piece values (its king, 20,000, is never taken).
-const VALUES: PieceValues = PieceValues::of(100, 320, 330, 500, 900);
 
 /// Flags of `swapoff-lab replay`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// The engine whose SEE the calls came from, and which is replayed beside swapoff.
+    #[arg(value_enum, value_name = "ENGINE")]
+    engine: Engine,
+
     /// The calls: `FEN;UCI[;VALUE]` lines in call order (zstd, gzip, bzip2 or plain; `-`
     /// for standard input).
     #[arg(value_name = "CALLS")]
@@ -34,55 +34,128 @@ pub struct Args {
     json: bool,
 }
 
-/// The engine's SEE, then swapoff's answers to the same question.
-const VARIANTS: [Variant<'static>; 6] = [
-    ("tantabus value", 0, &tantabus_value),
-    ("swapoff default value", 0, &default_value),
-    ("swapoff classic value", 0, &classic_value),
-    ("tantabus >= 0", 3, &tantabus_ge0),
-    ("swapoff default see_ge(0)", 3, &default_ge0),
-    ("swapoff classic see_ge(0)", 3, &classic_ge0),
-];
-
-// One named function a variant, kept out of line: callgrind then counts each apart
-// (`--toggle-collect='*replay::default_value'`, say).
-
-#[inline(never)]
-fn tantabus_value(ps: &[CallPosition]) -> i64 {
-    each(ps, |b, m| i64::from(static_exchange_evaluation(b, m)))
+/// The engines whose SEE the lab vendors.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// analog-hors/tantabus (MPL-2.0): a swap list, values 100/320/330/500/900.
+    Tantabus,
+    /// MinusKelvin/frozenight (MIT OR Apache-2.0): a swap list, values 100/300/325/500/900.
+    Frozenight,
 }
 
-#[inline(never)]
-fn default_value(ps: &[CallPosition]) -> i64 {
-    each(ps, |b, m| {
-        i64::from(see_with(b, Move::from_cozy(b, m), &VALUES))
-    })
+/// What the replay needs of an engine: its variants (its own SEE first) and, for the
+/// differences, its SEE and swapoff's two rule sets with its values.
+struct Comparator {
+    variants: [Variant<'static>; 6],
+    own: fn(&cozy_chess::Board, cozy_chess::Move) -> i32,
+    default: fn(&cozy_chess::Board, cozy_chess::Move) -> i32,
+    classic: fn(&cozy_chess::Board, cozy_chess::Move) -> i32,
 }
 
-#[inline(never)]
-fn classic_value(ps: &[CallPosition]) -> i64 {
-    each(ps, |b, m| {
-        i64::from(classic::see_with(b, Move::from_cozy(b, m), &VALUES))
-    })
+/// One module an engine: its values, its SEE as a value, and six variants, each a named
+/// function kept out of line, so that callgrind counts each apart
+/// (`--toggle-collect='*replay::frozenight::default_value'`, say). swapoff is called as an
+/// engine on cozy-chess would call it, in the engine's own move type.
+macro_rules! engine {
+    ($module:ident, $name:literal, $values:expr, $own:expr) => {
+        mod $module {
+            use swapoff::PieceValues;
+            use swapoff_scan::calls::{each, CallPosition, Variant};
+
+            /// The engine's piece values (its king is never taken).
+            const VALUES: PieceValues = $values;
+
+            /// The engine's own SEE, as a value.
+            pub(super) fn own(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
+                i32::from($own(b, m))
+            }
+
+            pub(super) fn default(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
+                swapoff::cozy::see_with(b, m, &VALUES)
+            }
+
+            pub(super) fn classic(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
+                swapoff::classic::see_with(b, swapoff::Move::from_cozy(b, m), &VALUES)
+            }
+
+            #[inline(never)]
+            fn own_value(ps: &[CallPosition]) -> i64 {
+                each(ps, |b, m| i64::from(own(b, m)))
+            }
+
+            #[inline(never)]
+            fn default_value(ps: &[CallPosition]) -> i64 {
+                each(ps, |b, m| i64::from(default(b, m)))
+            }
+
+            #[inline(never)]
+            fn classic_value(ps: &[CallPosition]) -> i64 {
+                each(ps, |b, m| i64::from(classic(b, m)))
+            }
+
+            #[inline(never)]
+            fn own_ge0(ps: &[CallPosition]) -> i64 {
+                each(ps, |b, m| i64::from(own(b, m) >= 0))
+            }
+
+            #[inline(never)]
+            fn default_ge0(ps: &[CallPosition]) -> i64 {
+                each(ps, |b, m| {
+                    i64::from(swapoff::cozy::see_ge_with(b, m, 0, &VALUES))
+                })
+            }
+
+            #[inline(never)]
+            fn classic_ge0(ps: &[CallPosition]) -> i64 {
+                each(ps, |b, m| {
+                    let mv = swapoff::Move::from_cozy(b, m);
+                    i64::from(swapoff::classic::see_ge_with(b, mv, 0, &VALUES))
+                })
+            }
+
+            /// The engine's SEE, then swapoff's answers to the same question.
+            pub(super) const VARIANTS: [Variant<'static>; 6] = [
+                (concat!($name, " value"), 0, &own_value),
+                ("swapoff default value", 0, &default_value),
+                ("swapoff classic value", 0, &classic_value),
+                (concat!($name, " >= 0"), 3, &own_ge0),
+                ("swapoff default see_ge(0)", 3, &default_ge0),
+                ("swapoff classic see_ge(0)", 3, &classic_ge0),
+            ];
+        }
+    };
 }
 
-#[inline(never)]
-fn tantabus_ge0(ps: &[CallPosition]) -> i64 {
-    each(ps, |b, m| i64::from(static_exchange_evaluation(b, m) >= 0))
-}
+engine!(
+    tantabus,
+    "tantabus",
+    PieceValues::of(100, 320, 330, 500, 900),
+    crate::vendor::tantabus_see::static_exchange_evaluation
+);
+engine!(
+    frozenight,
+    "frozenight",
+    PieceValues::of(100, 300, 325, 500, 900),
+    crate::vendor::frozenight_see::static_exchange_eval
+);
 
-#[inline(never)]
-fn default_ge0(ps: &[CallPosition]) -> i64 {
-    each(ps, |b, m| {
-        i64::from(see_ge_with(b, Move::from_cozy(b, m), 0, &VALUES))
-    })
-}
-
-#[inline(never)]
-fn classic_ge0(ps: &[CallPosition]) -> i64 {
-    each(ps, |b, m| {
-        i64::from(classic::see_ge_with(b, Move::from_cozy(b, m), 0, &VALUES))
-    })
+impl Engine {
+    fn comparator(self) -> Comparator {
+        match self {
+            Engine::Tantabus => Comparator {
+                variants: tantabus::VARIANTS,
+                own: tantabus::own,
+                default: tantabus::default,
+                classic: tantabus::classic,
+            },
+            Engine::Frozenight => Comparator {
+                variants: frozenight::VARIANTS,
+                own: frozenight::own,
+                default: frozenight::default,
+                classic: frozenight::classic,
+            },
+        }
+    }
 }
 
 /// Runs the command.
@@ -94,21 +167,22 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(crate::exit::EXIT_FATAL);
         }
     };
+    let engine = args.engine.comparator();
     // The engine's values checked call by call, before any timing.
-    let engine = log.differences(|b, m| i32::from(static_exchange_evaluation(b, m)));
-    let mut report = replay(&log, &VARIANTS, args.rounds);
+    let own = log.differences(engine.own);
+    let mut report = replay(&log, &engine.variants, args.rounds);
     report.differences = vec![
         Difference {
-            variant: "tantabus value",
-            calls: engine,
+            variant: engine.variants[0].0,
+            calls: own,
         },
         Difference {
             variant: "swapoff default value",
-            calls: log.differences(|b, m| see_with(b, Move::from_cozy(b, m), &VALUES)),
+            calls: log.differences(engine.default),
         },
         Difference {
             variant: "swapoff classic value",
-            calls: log.differences(|b, m| classic::see_with(b, Move::from_cozy(b, m), &VALUES)),
+            calls: log.differences(engine.classic),
         },
     ];
     let text = if args.json {
@@ -119,7 +193,7 @@ pub fn run(args: Args) -> ExitCode {
     if let Err(e) = std::io::stdout().lock().write_all(text.as_bytes()) {
         return crate::exit::output_error(e);
     }
-    match engine {
+    match own {
         Some(0) | None => ExitCode::from(crate::exit::EXIT_OK),
         Some(_) => ExitCode::from(crate::exit::EXIT_PARTIAL),
     }

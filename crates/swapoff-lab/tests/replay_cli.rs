@@ -1,20 +1,45 @@
-//! `swapoff-lab replay` on the repository's sample of tantabus's calls: the engine's SEE
-//! replays the log's values, and each variant's checksum is what the library answers on
-//! the same calls, computed here without the harness.
+//! `swapoff-lab replay ENGINE` on the repository's sample of each vendored engine's calls:
+//! the engine's SEE replays the log's values, and each variant's checksum is what the
+//! library answers on the same calls, computed here without the harness.
 
 use std::process::Command;
 use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
 
-fn sample() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata/engine-calls/tantabus-bench-sample.txt")
+fn sample(engine: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "../../testdata/engine-calls/{engine}-bench-sample.txt"
+    ))
 }
 
 #[test]
-fn the_replay_reports_every_variant_and_checks_the_engine_against_its_log() {
+fn tantabus_replays_its_log() {
+    replays_its_log("tantabus", PieceValues::of(100, 320, 330, 500, 900));
+}
+
+#[test]
+fn frozenight_replays_its_log() {
+    replays_its_log("frozenight", PieceValues::of(100, 300, 325, 500, 900));
+}
+
+#[test]
+fn an_unknown_engine_is_refused_by_name() {
     let out = Command::new(env!("CARGO_BIN_EXE_swapoff-lab"))
-        .args(["replay", "--rounds", "2", "--json"])
-        .arg(sample())
+        .args(["replay", "stockfish"])
+        .arg(sample("tantabus"))
+        .output()
+        .expect("swapoff-lab runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("tantabus") && stderr.contains("frozenight"),
+        "{stderr}"
+    );
+}
+
+fn replays_its_log(engine: &str, values: PieceValues) {
+    let out = Command::new(env!("CARGO_BIN_EXE_swapoff-lab"))
+        .args(["replay", engine, "--rounds", "2", "--json"])
+        .arg(sample(engine))
         .output()
         .expect("swapoff-lab runs");
     assert_eq!(
@@ -25,8 +50,7 @@ fn the_replay_reports_every_variant_and_checks_the_engine_against_its_log() {
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
 
-    let text = std::fs::read_to_string(sample()).unwrap();
-    let values = PieceValues::new(100, 320, 330, 500, 900).unwrap();
+    let text = std::fs::read_to_string(sample(engine)).unwrap();
     let (mut log, mut default, mut classic_sum, mut ge, mut classic_ge) = (0, 0, 0, 0, 0);
     let (mut calls, mut differ) = (0, 0);
     for line in text.lines() {
@@ -50,7 +74,7 @@ fn the_replay_reports_every_variant_and_checks_the_engine_against_its_log() {
         let d = report["differences"].as_array().unwrap();
         d.iter().find(|x| x["variant"] == name).expect(name)["calls"].clone()
     };
-    assert_eq!(differences("tantabus value"), 0);
+    assert_eq!(differences(&format!("{engine} value")), 0);
     assert_eq!(differences("swapoff default value"), differ);
     let checksum = |name: &str| {
         let v = report["variants"].as_array().unwrap();
@@ -59,7 +83,7 @@ fn the_replay_reports_every_variant_and_checks_the_engine_against_its_log() {
         assert!(found["ratio"].as_f64().unwrap() > 0.0);
         found["checksum"].as_i64().unwrap()
     };
-    assert_eq!(checksum("tantabus value"), log);
+    assert_eq!(checksum(&format!("{engine} value")), log);
     assert_eq!(checksum("swapoff default value"), default);
     assert_eq!(checksum("swapoff classic value"), classic_sum);
     assert_eq!(checksum("swapoff default see_ge(0)"), ge);
@@ -68,5 +92,5 @@ fn the_replay_reports_every_variant_and_checks_the_engine_against_its_log() {
     // the classic rules answer `>= 0` as the engine does.
     assert!(differ > 100, "{differ}");
     assert_ne!(default, log);
-    assert_eq!(classic_ge, checksum("tantabus >= 0"));
+    assert_eq!(classic_ge, checksum(&format!("{engine} >= 0")));
 }

@@ -5,3 +5,9 @@
 #[allow(missing_docs, unused_imports, clippy::all)]
 #[rustfmt::skip] // kept as its authors wrote it
 pub mod tantabus_see;
+
+/// frozenight's SEE (MIT OR Apache-2.0): a swap-list SEE on cozy-chess, values
+/// 100/300/325/500/900.
+#[allow(missing_docs, unused_imports, clippy::all)]
+#[rustfmt::skip] // kept as its authors wrote it
+pub mod frozenight_see;
