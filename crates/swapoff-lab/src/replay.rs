@@ -55,9 +55,12 @@ struct Comparator {
 /// One module an engine: its values, its SEE as a value, and six variants, each a named
 /// function kept out of line, so that callgrind counts each apart
 /// (`--toggle-collect='*replay::frozenight::default_value'`, say). swapoff is called as an
-/// engine on cozy-chess would call it, in the engine's own move type.
+/// engine on cozy-chess would call it, in the engine's own move type: through
+/// `swapoff::cozy::capture_*`, since both engines' SEEs only take moves that capture a
+/// piece on the target square (each reads it with `unwrap`). The engine passes `$see` and
+/// `$see_ge`, the entry points it would call.
 macro_rules! engine {
-    ($module:ident, $name:literal, $values:expr, $own:expr) => {
+    ($module:ident, $name:literal, $values:expr, $own:expr, $see:ident, $see_ge:ident) => {
         mod $module {
             use swapoff::PieceValues;
             use swapoff_scan::calls::{each, CallPosition, Variant};
@@ -71,7 +74,7 @@ macro_rules! engine {
             }
 
             pub(super) fn default(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
-                swapoff::cozy::see_with(b, m, &VALUES)
+                swapoff::cozy::$see(b, m, &VALUES)
             }
 
             pub(super) fn classic(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
@@ -101,7 +104,7 @@ macro_rules! engine {
             #[inline(never)]
             fn default_ge0(ps: &[CallPosition]) -> i64 {
                 each(ps, |b, m| {
-                    i64::from(swapoff::cozy::see_ge_with(b, m, 0, &VALUES))
+                    i64::from(swapoff::cozy::$see_ge(b, m, 0, &VALUES))
                 })
             }
 
@@ -130,13 +133,17 @@ engine!(
     tantabus,
     "tantabus",
     PieceValues::of(100, 320, 330, 500, 900),
-    crate::vendor::tantabus_see::static_exchange_evaluation
+    crate::vendor::tantabus_see::static_exchange_evaluation,
+    capture_see_with,
+    capture_see_ge_with
 );
 engine!(
     frozenight,
     "frozenight",
     PieceValues::of(100, 300, 325, 500, 900),
-    crate::vendor::frozenight_see::static_exchange_eval
+    crate::vendor::frozenight_see::static_exchange_eval,
+    capture_see_with,
+    capture_see_ge_with
 );
 
 impl Engine {

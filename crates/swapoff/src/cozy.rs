@@ -7,8 +7,9 @@
 //! let rxe5: cozy_chess::Move = "e1e5".parse().unwrap();
 //! assert_eq!(swapoff::cozy::see(&board, rxe5), 100);
 //! assert!(swapoff::cozy::see_ge(&board, rxe5, 100));
-//! // An engine that knows the move takes an enemy piece (no castling, en passant or
-//! // promotion) skips the board lookups that tell those apart.
+//! // An engine that knows the move takes an enemy piece on its target square (any
+//! // capture but en passant) skips the board lookups that tell castling and en passant
+//! // apart.
 //! assert_eq!(swapoff::cozy::capture_see(&board, rxe5), 100);
 //! ```
 
@@ -44,33 +45,49 @@ pub fn see_ge_with(
     crate::see_ge_with(board, Move::from_cozy(board, mv), threshold, values)
 }
 
-/// The move as a plain move from its square to its square: what an engine that knows `mv`
-/// takes an enemy piece, and is neither castling, en passant nor a promotion, may pass
-/// instead of converting it (in debug builds the claim is checked).
+/// A move the engine knows takes an enemy piece standing on its target square: neither
+/// castling (cozy-chess's king takes its own rook) nor en passant (the target is empty), so
+/// no board lookup is needed to tell them apart; a promotion is read off the move itself.
+/// In debug builds the claim is checked.
 #[inline]
-fn plain(board: &Board, mv: cozy_chess::Move) -> Move {
+fn capture(board: &Board, mv: cozy_chess::Move) -> Move {
     debug_assert!(
-        mv.promotion.is_none() && board.colors(!board.side_to_move()).has(mv.to),
-        "{mv} is not a plain capture"
+        board.colors(!board.side_to_move()).has(mv.to),
+        "{mv} does not take an enemy piece"
     );
-    Move::normal(mv.from.into(), mv.to.into())
+    let (from, to) = (mv.from.into(), mv.to.into());
+    match mv.promotion {
+        None => Move::normal(from, to),
+        Some(piece) => Move::promotion(from, to, piece.into()),
+    }
 }
 
-/// [`see`] of a move the engine knows to be a plain capture: one that takes an enemy
-/// piece and is neither castling, en passant nor a promotion (checked in debug builds).
+/// [`see`] of a move the engine knows takes an enemy piece on its target square (any
+/// capture but en passant, promotions included; checked in debug builds).
 #[inline]
 pub fn capture_see(board: &Board, mv: cozy_chess::Move) -> i32 {
-    crate::see(board, plain(board, mv))
+    crate::see(board, capture(board, mv))
 }
 
-/// [`see_ge`] of a move the engine knows to be a plain capture.
+/// [`see_ge`] of a move the engine knows takes an enemy piece on its target square.
 #[inline]
 pub fn capture_see_ge(board: &Board, mv: cozy_chess::Move, threshold: i32) -> bool {
-    crate::see_ge(board, plain(board, mv), threshold)
+    crate::see_ge(board, capture(board, mv), threshold)
 }
 
 /// [`capture_see`] with an engine's own piece values.
 #[inline]
 pub fn capture_see_with(board: &Board, mv: cozy_chess::Move, values: &PieceValues) -> i32 {
-    crate::see_with(board, plain(board, mv), values)
+    crate::see_with(board, capture(board, mv), values)
+}
+
+/// [`capture_see_ge`] with an engine's own piece values.
+#[inline]
+pub fn capture_see_ge_with(
+    board: &Board,
+    mv: cozy_chess::Move,
+    threshold: i32,
+    values: &PieceValues,
+) -> bool {
+    crate::see_ge_with(board, capture(board, mv), threshold, values)
 }
