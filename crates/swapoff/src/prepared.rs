@@ -33,22 +33,26 @@ use crate::types::{Bitboard, Color, Role, Square};
 /// # }
 /// ```
 #[derive(Clone, Copy, Debug)]
+// Four aligned cache lines: what every call reads first (the colours, the sliders, the
+// exposure, the promotion squares) in the first, the piece sets and pins in the next two,
+// the piece array in the last. What can be derived is not stored: the piece sets by kind
+// are the two colours' sets joined, and the pins' `pinned` is the blockers of the king's
+// colour.
+#[repr(C, align(64))]
 pub struct PreparedBoard<'a, B: SeeBoard + ?Sized> {
-    board: &'a B,
-    // The piece sets are copied so that the hot path reads everything from one base
-    // address: a second pointer would hold a register the exchange needs.
     colors: [Bitboard; 2],
-    pieces: [Bitboard; 6],
+    // Bishops and queens, rooks and queens: the exchange reads both at its start.
+    diagonal: Bitboard,
+    straight: Bitboard,
+    exposure: [Bitboard; 2],
+    promotion_squares: Bitboard,
+    board: &'a B,
     // Each side's pieces of each kind. Read at every step of the exchange with the side
     // to capture as the index, they are not loop invariants, so the compiler does not
     // hoist them out of the exchange's loop and spill them to the stack.
     pieces_of: [[Bitboard; 6]; 2],
-    // Bishops and queens, rooks and queens: the exchange reads both at its start.
-    diagonal: Bitboard,
-    straight: Bitboard,
-    pins: [Pins; 2],
-    exposure: [Bitboard; 2],
-    promotion_squares: Bitboard,
+    blockers: [Bitboard; 2],
+    pinners: [Bitboard; 2],
     roles: [Option<Role>; 64],
 }
 
@@ -64,15 +68,16 @@ impl<'a, B: SeeBoard + ?Sized> PreparedBoard<'a, B> {
                 rest &= rest - 1;
             }
         }
+        let pins = [board.pins(Color::White), board.pins(Color::Black)];
         let prepared = PreparedBoard {
             board,
             colors: [board.by_color(Color::White), board.by_color(Color::Black)],
-            pieces: Role::ALL.map(|role| board.by_role(role)),
             pieces_of: [Color::White, Color::Black]
                 .map(|color| Role::ALL.map(|role| board.pieces_of(color, role))),
             diagonal: board.diagonal_sliders(),
             straight: board.straight_sliders(),
-            pins: [board.pins(Color::White), board.pins(Color::Black)],
+            blockers: pins.map(|p| p.blockers),
+            pinners: pins.map(|p| p.pinners),
             exposure: [exposure(board, Color::White), exposure(board, Color::Black)],
             promotion_squares: promotion_squares(
                 board.by_role(Role::Pawn) & board.by_color(Color::White),
@@ -104,7 +109,7 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PreparedBoard<'_, B> {
     }
     #[inline(always)]
     fn by_role(&self, role: Role) -> Bitboard {
-        self.pieces[role.index()]
+        self.pieces_of[0][role.index()] | self.pieces_of[1][role.index()]
     }
     #[inline(always)]
     fn pieces_of(&self, color: Color, role: Role) -> Bitboard {
@@ -130,7 +135,17 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PreparedBoard<'_, B> {
     }
     #[inline(always)]
     fn pins(&self, color: Color) -> Pins {
-        self.pins[color.index()]
+        let i = color.index();
+        // No king, no pins (as `Pins::compute` answers).
+        if self.pieces_of[i][Role::King.index()] == 0 {
+            return Pins::default();
+        }
+        Pins {
+            color: Some(color),
+            blockers: self.blockers[i],
+            pinners: self.pinners[i],
+            pinned: self.blockers[i] & self.colors[i],
+        }
     }
     #[inline(always)]
     fn king_exposure(&self, color: Color) -> Bitboard {
