@@ -69,15 +69,15 @@ macro_rules! engine {
             const VALUES: PieceValues = $values;
 
             /// The engine's own SEE, as a value.
-            pub(super) fn own(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
+            fn own(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
                 i32::from($own(b, m))
             }
 
-            pub(super) fn default(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
+            fn default(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
                 swapoff::cozy::$see(b, m, &VALUES)
             }
 
-            pub(super) fn classic(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
+            fn classic(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
                 swapoff::classic::see_with(b, swapoff::Move::from_cozy(b, m), &VALUES)
             }
 
@@ -117,7 +117,7 @@ macro_rules! engine {
             }
 
             /// The engine's SEE, then swapoff's answers to the same question.
-            pub(super) const VARIANTS: [Variant<'static>; 6] = [
+            const VARIANTS: [Variant<'static>; 6] = [
                 (concat!($name, " value"), 0, &own_value),
                 ("swapoff default value", 0, &default_value),
                 ("swapoff classic value", 0, &classic_value),
@@ -125,6 +125,13 @@ macro_rules! engine {
                 ("swapoff default see_ge(0)", 3, &default_ge0),
                 ("swapoff classic see_ge(0)", 3, &classic_ge0),
             ];
+
+            pub(super) const COMPARATOR: super::Comparator = super::Comparator {
+                variants: VARIANTS,
+                own,
+                default,
+                classic,
+            };
         }
     };
 }
@@ -149,18 +156,8 @@ engine!(
 impl Engine {
     fn comparator(self) -> Comparator {
         match self {
-            Engine::Tantabus => Comparator {
-                variants: tantabus::VARIANTS,
-                own: tantabus::own,
-                default: tantabus::default,
-                classic: tantabus::classic,
-            },
-            Engine::Frozenight => Comparator {
-                variants: frozenight::VARIANTS,
-                own: frozenight::own,
-                default: frozenight::default,
-                classic: frozenight::classic,
-            },
+            Engine::Tantabus => tantabus::COMPARATOR,
+            Engine::Frozenight => frozenight::COMPARATOR,
         }
     }
 }

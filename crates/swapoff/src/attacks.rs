@@ -10,6 +10,7 @@
 //! so swapping the bytes reverses it), and ranks from a 512-byte table of first-rank
 //! attacks.
 
+use crate::lines::through;
 use crate::types::{Bitboard, Color, Square};
 
 const FILE_A: Bitboard = 0x0101_0101_0101_0101;
@@ -24,22 +25,6 @@ struct Masks {
     file: Bitboard,
     diagonal: Bitboard,
     anti_diagonal: Bitboard,
-}
-
-/// The squares from `sq` in the directions `(df, dr)` and `(-df, -dr)`, `sq` left out.
-const fn through(sq: usize, df: i32, dr: i32) -> Bitboard {
-    let mut set = 0;
-    let mut sign = -1;
-    while sign <= 1 {
-        let (mut f, mut r) = ((sq % 8) as i32 + sign * df, (sq / 8) as i32 + sign * dr);
-        while f >= 0 && f < 8 && r >= 0 && r < 8 {
-            set |= 1u64 << (r * 8 + f);
-            f += sign * df;
-            r += sign * dr;
-        }
-        sign += 2;
-    }
-    set
 }
 
 static MASKS: [Masks; 64] = {
@@ -135,13 +120,22 @@ static KING: [Bitboard; 64] = leaps([
     (-1, 1),
 ]);
 
+/// The squares the pawns of `color` in `pawns` attack: one step forward and one to the
+/// side, the a- and h-files not wrapping.
+#[inline(always)]
+pub(crate) const fn pawns(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => ((pawns << 7) & !FILE_H) | ((pawns << 9) & !FILE_A),
+        Color::Black => ((pawns >> 9) & !FILE_H) | ((pawns >> 7) & !FILE_A),
+    }
+}
+
 static PAWN: [[Bitboard; 64]; 2] = {
     let mut table = [[0u64; 64]; 2];
     let mut sq = 0;
     while sq < 64 {
-        let bit = 1u64 << sq;
-        table[0][sq] = ((bit << 7) & !FILE_H) | ((bit << 9) & !FILE_A);
-        table[1][sq] = ((bit >> 9) & !FILE_H) | ((bit >> 7) & !FILE_A);
+        table[0][sq] = pawns(Color::White, 1 << sq);
+        table[1][sq] = pawns(Color::Black, 1 << sq);
         sq += 1;
     }
     table

@@ -7,7 +7,6 @@
 //! The value is the minimax of the material balance, searched with alpha-beta (material
 //! only: a side with no legal capture simply stands pat; there are no mate scores).
 
-use crate::attacks;
 use crate::board::{BoardQueries, SeeBoard};
 use crate::exchange::Opening;
 use crate::score::{clamp, LIMIT};
@@ -28,12 +27,20 @@ struct State {
     on_square: Role,
 }
 
-impl State {
+/// The state is a board of its own: the exchange's attack sets come from the same
+/// [`BoardQueries::attackers_to`] as the fast rules'.
+impl SeeBoard for State {
     #[inline]
-    fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+    fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
     }
+    #[inline]
+    fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+}
 
+impl State {
     #[inline]
     fn remove(&mut self, sq: Square, color: Color, role: Role) {
         self.by_color[color.index()] &= !sq.bit();
@@ -49,15 +56,7 @@ impl State {
     /// Pieces of `color` attacking `sq` in this state.
     #[inline]
     fn attackers(&self, sq: Square, color: Color) -> Bitboard {
-        let occupied = self.occupied();
-        let r = &self.by_role;
-        let queens = r[Role::Queen.index()];
-        ((attacks::pawn(!color, sq) & r[Role::Pawn.index()])
-            | (attacks::knight(sq) & r[Role::Knight.index()])
-            | (attacks::king(sq) & r[Role::King.index()])
-            | (attacks::bishop(sq, occupied) & (r[Role::Bishop.index()] | queens))
-            | (attacks::rook(sq, occupied) & (r[Role::Rook.index()] | queens)))
-            & self.by_color[color.index()]
+        self.attackers_to(sq, self.occupied()) & self.by_color[color.index()]
     }
 
     #[inline]

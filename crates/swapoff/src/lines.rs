@@ -28,21 +28,8 @@ const fn build(between_only: bool) -> [[Bitboard; 64]; 64] {
                 if between_only {
                     table[a][b] = path;
                 } else {
-                    // The full line through a and b: both rays from a plus a itself.
-                    let mut line = 1u64 << a;
-                    let (mut f2, mut r2) = (af + df, ar + dr);
-                    while f2 >= 0 && f2 < 8 && r2 >= 0 && r2 < 8 {
-                        line |= 1u64 << (r2 * 8 + f2);
-                        f2 += df;
-                        r2 += dr;
-                    }
-                    let (mut f3, mut r3) = (af - df, ar - dr);
-                    while f3 >= 0 && f3 < 8 && r3 >= 0 && r3 < 8 {
-                        line |= 1u64 << (r3 * 8 + f3);
-                        f3 -= df;
-                        r3 -= dr;
-                    }
-                    table[a][b] = line;
+                    // The full line through a and b: both rays from a, and a itself.
+                    table[a][b] = through(a, df as i32, dr as i32) | 1u64 << a;
                 }
                 path |= 1u64 << b;
                 f += df;
@@ -55,28 +42,35 @@ const fn build(between_only: bool) -> [[Bitboard; 64]; 64] {
     table
 }
 
+/// The squares from `sq` in the directions `(df, dr)` and `(-df, -dr)`, to the edges,
+/// `sq` left out: one line through `sq`.
+pub(crate) const fn through(sq: usize, df: i32, dr: i32) -> Bitboard {
+    let mut set = 0;
+    let mut sign = -1;
+    while sign <= 1 {
+        let (mut f, mut r) = ((sq % 8) as i32 + sign * df, (sq / 8) as i32 + sign * dr);
+        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            set |= 1u64 << (r * 8 + f);
+            f += sign * df;
+            r += sign * dr;
+        }
+        sign += 2;
+    }
+    set
+}
+
 /// The squares on the lines through each square (the square itself excluded): along
 /// ranks and files when `straight`, along diagonals otherwise.
 const fn build_rays(straight: bool) -> [Bitboard; 64] {
     let mut table = [0u64; 64];
-    let mut a = 0;
-    while a < 64 {
-        let (af, ar) = ((a % 8) as i32, (a / 8) as i32);
-        let mut b = 0;
-        while b < 64 {
-            let (bf, br) = ((b % 8) as i32, (b / 8) as i32);
-            let (df, dr) = (bf - af, br - ar);
-            let aligned = if straight {
-                df == 0 || dr == 0
-            } else {
-                df == dr || df == -dr
-            };
-            if b != a && aligned {
-                table[a] |= 1u64 << b;
-            }
-            b += 1;
-        }
-        a += 1;
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = if straight {
+            through(sq, 0, 1) | through(sq, 1, 0)
+        } else {
+            through(sq, 1, 1) | through(sq, 1, -1)
+        };
+        sq += 1;
     }
     table
 }

@@ -1,6 +1,7 @@
 //! The prepared board: a board with its per-position facts computed once, for evaluating
 //! many moves of one position.
 
+use crate::attacks;
 use crate::board::{exposure, SeeBoard, RANK_2, RANK_7};
 use crate::pins::Pins;
 use crate::types::{Bitboard, Color, Role, Square};
@@ -165,11 +166,8 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PreparedBoard<'_, B> {
 pub type PinCache<'a, B> = PreparedBoard<'a, B>;
 
 /// The squares that `white` pawns on the seventh rank and `black` pawns on the second
-/// attack: one step forward and one to the side, the a- and h-files not wrapping.
+/// attack.
 #[inline(always)]
 fn promotion_squares(white: Bitboard, black: Bitboard) -> Bitboard {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    const FILE_H: u64 = FILE_A << 7;
-    let (w, b) = (white & RANK_7, black & RANK_2);
-    (((w << 7) | (b >> 9)) & !FILE_H) | (((w << 9) | (b >> 7)) & !FILE_A)
+    attacks::pawns(Color::White, white & RANK_7) | attacks::pawns(Color::Black, black & RANK_2)
 }
