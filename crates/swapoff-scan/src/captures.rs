@@ -117,6 +117,21 @@ fn pawns_attacking(targets: BitBoard, color: Color) -> BitBoard {
     })
 }
 
+/// The en passant target square when the side to move can legally take there.
+pub fn legal_en_passant(board: &Board) -> Option<Square> {
+    let to = en_passant_square(board)?;
+    let us = board.side_to_move();
+    let pawns = board.colored_pieces(us, Piece::Pawn);
+    let legal = (get_pawn_attacks(to, !us) & pawns).into_iter().any(|from| {
+        board.is_legal(Move {
+            from,
+            to,
+            promotion: None,
+        })
+    });
+    legal.then_some(to)
+}
+
 /// The en passant target square, if the side to move has one.
 pub fn en_passant_square(board: &Board) -> Option<Square> {
     let rank = Rank::Sixth.relative_to(board.side_to_move());

@@ -394,8 +394,10 @@ pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) 
         out.push(b'-');
     }
     out.push(b' ');
-    match board.en_passant() {
-        Some(file) => push_square(out, Square::new(file, Rank::Sixth.relative_to(us))),
+    // Only where an en passant capture is legal, as shakmaty and python-chess write it
+    // (a board played move by move keeps the square after every double step).
+    match crate::captures::legal_en_passant(board) {
+        Some(square) => push_square(out, square),
         None => out.push(b'-'),
     }
     out.push(b' ');

@@ -349,6 +349,39 @@ pub fn describe(pos: &Chess, san: &SanPlus) -> String {
     format!("{}{dots} {san}", pos.fullmoves())
 }
 
+/// The same move on a cozy-chess board (castling as the king taking its rook, as
+/// cozy-chess writes it in both castling modes); `None` for a drop.
+pub fn cozy_move(m: &shakmaty::Move) -> Option<cozy_chess::Move> {
+    let square = |s: shakmaty::Square| cozy_chess::Square::index(usize::from(s) & 63);
+    let (from, to, promotion) = match *m {
+        shakmaty::Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => (from, to, promotion),
+        shakmaty::Move::EnPassant { from, to } => (from, to, None),
+        shakmaty::Move::Castle { king, rook } => (king, rook, None),
+        shakmaty::Move::Put { .. } => return None,
+    };
+    Some(cozy_chess::Move {
+        from: square(from),
+        to: square(to),
+        promotion: promotion.map(cozy_piece),
+    })
+}
+
+fn cozy_piece(role: shakmaty::Role) -> cozy_chess::Piece {
+    match role {
+        shakmaty::Role::Pawn => cozy_chess::Piece::Pawn,
+        shakmaty::Role::Knight => cozy_chess::Piece::Knight,
+        shakmaty::Role::Bishop => cozy_chess::Piece::Bishop,
+        shakmaty::Role::Rook => cozy_chess::Piece::Rook,
+        shakmaty::Role::Queen => cozy_chess::Piece::Queen,
+        shakmaty::Role::King => cozy_chess::Piece::King,
+    }
+}
+
 /// The same position as a cozy-chess board (move counters capped at cozy-chess's limits;
 /// the caller prints the real ones). The en passant square is kept only when an en passant
 /// capture is legal.
@@ -361,15 +394,7 @@ pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, GameError> {
         } else {
             cozy_chess::Color::Black
         };
-        let role = match piece.role {
-            shakmaty::Role::Pawn => cozy_chess::Piece::Pawn,
-            shakmaty::Role::Knight => cozy_chess::Piece::Knight,
-            shakmaty::Role::Bishop => cozy_chess::Piece::Bishop,
-            shakmaty::Role::Rook => cozy_chess::Piece::Rook,
-            shakmaty::Role::Queen => cozy_chess::Piece::Queen,
-            shakmaty::Role::King => cozy_chess::Piece::King,
-        };
-        b.board[usize::from(square) & 63] = Some((role, color));
+        b.board[usize::from(square) & 63] = Some((cozy_piece(piece.role), color));
     }
     b.side_to_move = if pos.turn().is_white() {
         cozy_chess::Color::White

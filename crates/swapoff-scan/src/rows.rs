@@ -426,32 +426,12 @@ fn walk_game(
             return sink.note(note(None, why.to_string(), Skipped::Game));
         }
     };
-    let mut emit = |pos: &shakmaty::Chess,
-                    ply: u32,
-                    played: Option<Played<'_>>,
-                    sink: &mut _|
-     -> Result<ControlFlow<()>, GameError> {
-        use shakmaty::Position as _;
-        let board = pgn::to_cozy(pos)?;
-        fen.clear();
-        if needs.fen {
-            json::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
-        }
-        let origin = Origin::Game {
-            game: game.number,
-            ply,
-        };
-        Ok(PositionSink::position(
-            sink,
-            &Position {
-                file,
-                origin,
-                fen,
-                board: &board,
-                tags: &game.tag_values,
-                played,
-            },
-        ))
+    // The cozy-chess board the analysis and the SEE read, built once and then played
+    // move by move beside shakmaty's position (building one from scratch at every ply
+    // cost more than reading the game).
+    let mut board = match pgn::to_cozy(&pos) {
+        Ok(board) => board,
+        Err(why) => return sink.note(note(Some(0), format!("ply 0: {why}"), Skipped::Game)),
     };
     let mode = if game.chess960 {
         shakmaty::CastlingMode::Chess960
@@ -464,6 +444,7 @@ fn walk_game(
     // The position after the move played, when making its SAN played it already.
     let mut advanced: Option<shakmaty::Chess> = None;
     loop {
+        use shakmaty::Position as _;
         let next = game.moves.get(ply as usize);
         let step = next.map(|san| pgn::resolve(&pos, san));
         let played = match (&step, next) {
@@ -490,30 +471,55 @@ fn walk_game(
             }
             _ => None,
         };
-        match emit(&pos, ply, played, sink) {
-            Ok(ControlFlow::Continue(())) => {}
-            Ok(ControlFlow::Break(())) => return ControlFlow::Break(()),
-            Err(why) => {
-                let after = ply.checked_sub(1).and_then(|p| game.moves.get(p as usize));
-                let (why, skipped) = match after {
-                    Some(san) => (
-                        format!("ply {ply} (after {san}): {why}"),
-                        Skipped::RestOfGame,
-                    ),
-                    None => (format!("ply 0: {why}"), Skipped::Game),
-                };
-                return sink.note(note(Some(ply), why, skipped));
-            }
+        fen.clear();
+        if needs.fen {
+            json::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
         }
+        let origin = Origin::Game {
+            game: game.number,
+            ply,
+        };
+        sink.position(&Position {
+            file,
+            origin,
+            fen,
+            board: &board,
+            tags: &game.tag_values,
+            played,
+        })?;
         let (Some(step), Some(san)) = (step, next) else {
             break;
         };
+        let step = match step {
+            Ok(step) => step,
+            Err(why) => {
+                let why = format!("ply {} ({}): {why}", ply + 1, pgn::describe(&pos, san));
+                return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
+            }
+        };
         if let Some(after) = advanced.take() {
             pos = after;
-        } else if let Err(why) = step.and_then(|step| pgn::play_step(&mut pos, &step)) {
+        } else if let Err(why) = pgn::play_step(&mut pos, &step) {
             // The position is as it was when the move cannot be played.
             let why = format!("ply {} ({}): {why}", ply + 1, pgn::describe(&pos, san));
             return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
+        }
+        // shakmaty has played the step, so it is legal on the same board.
+        match step {
+            Step::Move(m) => match pgn::cozy_move(&m) {
+                Some(m) => board.play_unchecked(m),
+                None => {
+                    let why = format!("ply {} ({san}): {}", ply + 1, GameError::Drop);
+                    return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
+                }
+            },
+            Step::Null => match board.null_move() {
+                Some(swapped) => board = swapped,
+                None => {
+                    let why = format!("ply {} ({san}): {}", ply + 1, GameError::NullMoveInCheck);
+                    return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
+                }
+            },
         }
         ply += 1;
     }
@@ -550,6 +556,66 @@ mod tests {
         fn note(&mut self, _: Note) -> Result<ControlFlow<()>, String> {
             Ok(ControlFlow::Continue(()))
         }
+    }
+
+    /// Collects the FEN of every position.
+    struct Fens(Vec<String>);
+
+    impl PositionSink for Fens {
+        fn position(&mut self, p: &Position<'_>) -> ControlFlow<()> {
+            self.0.push(String::from_utf8_lossy(p.fen).into_owned());
+            ControlFlow::Continue(())
+        }
+
+        fn note(&mut self, note: Note) -> ControlFlow<()> {
+            panic!("unexpected note: {note:?}")
+        }
+    }
+
+    #[test]
+    fn a_game_played_move_by_move_writes_the_fens_of_a_board_built_at_each_ply() {
+        // Double steps with and without a legal en passant capture, castling both ways, a
+        // capture en passant, a promotion and a null move.
+        let moves = "e4 Nf6 e5 d5 exd6 Nc6 dxc7 e5 cxd8=Q+ Kxd8 Nf3 Bd6 Bc4 Z0 O-O a5 d4 b5";
+        let game = GameRecord {
+            number: 1,
+            moves: moves.split(' ').map(|m| m.parse().expect("SAN")).collect(),
+            annotations: vec![Annotation::default(); 18],
+            tags: 1,
+            ..GameRecord::default()
+        };
+        let work = Work::Pgn {
+            file: 0,
+            games: vec![game],
+        };
+        let mut fens = Fens(Vec::new());
+        assert_eq!(
+            walk(&work, Needs::ALL, &mut fens),
+            ControlFlow::Continue(())
+        );
+        assert_eq!(fens.0.len(), 19);
+        let mut pos = shakmaty::Chess::default();
+        for (ply, m) in moves.split(' ').enumerate() {
+            let built = pgn::to_cozy(&pos).expect("a legal position");
+            let mut expected = Vec::new();
+            use shakmaty::Position as _;
+            json::push_fen(
+                &mut expected,
+                &built,
+                pos.halfmoves(),
+                pos.fullmoves().get(),
+            );
+            assert_eq!(
+                fens.0[ply],
+                String::from_utf8(expected).unwrap(),
+                "ply {ply}"
+            );
+            let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+            assert_eq!(fens.0[ply], fen.to_string(), "ply {ply}");
+            pgn::play(&mut pos, &m.parse().expect("SAN")).expect("legal");
+        }
+        assert!(fens.0[4].contains(" d6 "), "{}", fens.0[4]);
+        assert!(fens.0[1].contains(" - "), "{}", fens.0[1]);
     }
 
     #[test]
