@@ -328,7 +328,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::Clock => {
             if let Some(clock) = played.and_then(|(p, _)| p.annotation.clock) {
-                out.extend_from_slice(clock.to_string().as_bytes());
+                crate::json::push_seconds(out, clock);
             }
         }
         Column::Eval => {
@@ -454,7 +454,7 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             None => null(out),
         },
         Column::Clock => match played.and_then(|(p, _)| p.annotation.clock) {
-            Some(clock) => out.extend_from_slice(clock.to_string().as_bytes()),
+            Some(clock) => crate::json::push_seconds(out, clock),
             None => null(out),
         },
         Column::Turn => crate::json::json_text(out, color_name(board.side_to_move())),

@@ -154,6 +154,17 @@ pub fn push_i32(out: &mut Vec<u8>, n: i32) {
 
 pub use crate::epd::push_u64;
 
+/// Writes seconds as Rust's `Display` writes an `f64` (`180`, `179.5`): whole numbers,
+/// most clocks, without the float formatter.
+pub fn push_seconds(out: &mut Vec<u8>, seconds: f64) {
+    if seconds.fract() == 0.0 && seconds.is_sign_positive() && seconds < 1e15 {
+        push_u64(out, seconds as u64);
+    } else {
+        use std::io::Write as _;
+        let _ = write!(out, "{seconds}");
+    }
+}
+
 /// One capture of a trace, as `eval --trace --json` prints it.
 #[derive(Serialize, Debug)]
 pub struct CaptureJson {
@@ -460,6 +471,16 @@ pub(crate) fn csv_capture_list(out: &mut Vec<u8>, report: &Report) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn seconds_are_written_as_display_writes_them() {
+        for seconds in [0.0, 7.0, 180.0, 179.5, 0.1, 1e15, 1e16, 123456789.0, 2.5e-7] {
+            let mut out = Vec::new();
+            push_seconds(&mut out, seconds);
+            assert_eq!(String::from_utf8(out).unwrap(), seconds.to_string());
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -17,6 +17,7 @@
 //!   a tag, nor a move, nor a result is not taken for a game: it is reported and skipped.
 
 use crate::error::GameError;
+use compact_str::CompactString;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::uci::UciMove;
@@ -69,22 +70,37 @@ pub struct Annotation {
     pub clock: Option<f64>,
     /// The evaluation after the move as written: pawns from White's side (`0.17`,
     /// `-1.5`) or a mate (`#3`, `#-2`); a depth after a comma is left out.
-    pub eval: Option<String>,
+    pub eval: Option<CompactString>,
 }
 
 impl Annotation {
     /// Reads the annotations of one comment into `self` (a comment without them leaves it
-    /// as it was).
+    /// as it was). The first `[%clk` and the first `[%eval` count.
     pub fn read(&mut self, comment: &[u8]) {
-        if let Some(text) = command(comment, b"[%clk") {
-            if let Some(seconds) = clock_seconds(text) {
-                self.clock = Some(seconds);
+        // One pass over the comment's brackets finds both commands.
+        let (mut clock, mut eval) = (None, None);
+        for at in memchr::memchr_iter(b'[', comment) {
+            let rest = &comment[at + 1..];
+            if clock.is_none() && rest.starts_with(b"%clk") {
+                clock = argument(&rest[4..]);
+            } else if eval.is_none() && rest.starts_with(b"%eval") {
+                eval = argument(&rest[5..]);
+            }
+            if clock.is_some() && eval.is_some() {
+                break;
             }
         }
-        if let Some(text) = command(comment, b"[%eval") {
-            let value = text.split(',').next().unwrap_or("").trim();
+        if let Some(seconds) = clock.and_then(clock_seconds) {
+            self.clock = Some(seconds);
+        }
+        if let Some(text) = eval {
+            let value = match memchr::memchr(b',', text.as_bytes()) {
+                Some(comma) => &text[..comma],
+                None => text,
+            };
+            let value = value.trim();
             if !value.is_empty() {
-                self.eval = Some(value.to_string());
+                self.eval = Some(CompactString::new(value));
             }
         }
     }
@@ -114,17 +130,31 @@ impl Eval {
     }
 }
 
-/// The argument of the comment command that starts with `name` (`[%clk 0:03:00]` gives
-/// `0:03:00`).
-fn command<'a>(comment: &'a [u8], name: &[u8]) -> Option<&'a str> {
-    let start = memchr::memmem::find(comment, name)? + name.len();
-    let rest = &comment[start..];
+/// A comment command's argument: the text up to the closing `]`, trimmed (`[%clk
+/// 0:03:00]` gives `0:03:00`); `None` when unclosed or not UTF-8.
+fn argument(rest: &[u8]) -> Option<&str> {
     let end = memchr::memchr(b']', rest)?;
     std::str::from_utf8(&rest[..end]).ok().map(str::trim)
 }
 
 /// `h:mm:ss`, `mm:ss` or `ss`, with a fraction on the seconds, in seconds.
 fn clock_seconds(text: &str) -> Option<f64> {
+    // Whole numbers (Lichess's clocks) add up exactly in integers, as the float sum below
+    // would give them; anything else takes the general path.
+    let mut whole = 0u64;
+    let mut plain = true;
+    for part in text.split(':') {
+        let digits = part.trim().as_bytes();
+        if digits.is_empty() || digits.len() > 9 || !digits.iter().all(u8::is_ascii_digit) {
+            plain = false;
+            break;
+        }
+        let value = digits.iter().fold(0, |n, d| n * 10 + u64::from(d - b'0'));
+        whole = whole.saturating_mul(60).saturating_add(value);
+    }
+    if plain && whole < 1 << 53 {
+        return Some(whole as f64);
+    }
     let mut seconds = 0.0;
     for part in text.split(':') {
         let value: f64 = part.trim().parse().ok()?;
@@ -443,6 +473,44 @@ mod tests {
         for bad in ["", "#", "#x", "NaN", "inf", "1e300", "0.1.2"] {
             assert_eq!(read(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn clocks_read_whole_or_fractional_as_the_float_sum_gives_them() {
+        let float_sum = |text: &str| {
+            let parts: Option<Vec<f64>> = text.split(':').map(|p| p.trim().parse().ok()).collect();
+            parts.map(|p| p.iter().fold(0.0, |s, v| s * 60.0 + v))
+        };
+        for text in [
+            "0:03:00",
+            "1:00:00",
+            "59",
+            "00:00:07",
+            " 2 : 05 ",
+            "0:00:01.5",
+            "12:34.25",
+        ] {
+            assert_eq!(clock_seconds(text), float_sum(text), "{text:?}");
+        }
+        assert_eq!(clock_seconds("0:03:00"), Some(180.0));
+        let many = "999999999:".repeat(6) + "1";
+        assert_eq!(clock_seconds(&many), float_sum(&many));
+        for bad in ["", "1::2", "a:00", "-1:00", "inf"] {
+            assert_eq!(clock_seconds(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_comment_gives_its_first_clock_and_evaluation() {
+        let mut a = Annotation::default();
+        a.read(b" [%eval 0.17,23] [%clk 0:03:00] [%clk 0:01:00] ");
+        assert_eq!(a.clock, Some(180.0));
+        assert_eq!(a.eval.as_deref(), Some("0.17"));
+        a.read(b"[%eval #-3]");
+        assert_eq!((a.clock, a.eval.as_deref()), (Some(180.0), Some("#-3")));
+        let mut b = Annotation::default();
+        b.read(b"[see [%clk 1:2] [%eval ] [%clk 0:00:09");
+        assert_eq!((b.clock, b.eval.as_deref()), (Some(62.0), None));
     }
 
     #[test]

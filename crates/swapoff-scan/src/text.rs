@@ -217,7 +217,7 @@ fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     }
     out.extend_from_slice(b",\"clock\":");
     match played.annotation.clock {
-        Some(clock) => out.extend_from_slice(clock.to_string().as_bytes()),
+        Some(clock) => crate::json::push_seconds(out, clock),
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b",\"eval\":");
@@ -243,7 +243,7 @@ fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     }
     out.push(b',');
     if let Some(clock) = played.annotation.clock {
-        out.extend_from_slice(clock.to_string().as_bytes());
+        crate::json::push_seconds(out, clock);
     }
     out.push(b',');
     if let Some(eval) = &played.annotation.eval {
