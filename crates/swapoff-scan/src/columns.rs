@@ -318,7 +318,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::PlayedSan => {
             if let Some((p, _)) = played {
-                out.extend_from_slice(crate::json::csv_text(p.san).as_bytes());
+                crate::json::push_csv_text(out, p.san);
             }
         }
         Column::PlayedSee => {
@@ -333,7 +333,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::Eval => {
             if let Some(eval) = played.and_then(|(p, _)| p.annotation.eval.as_deref()) {
-                out.extend_from_slice(crate::json::csv_text(eval).as_bytes());
+                crate::json::push_csv_text(out, eval);
             }
         }
         Column::Turn => out.extend_from_slice(color_name(board.side_to_move()).as_bytes()),

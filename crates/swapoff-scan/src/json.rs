@@ -419,18 +419,44 @@ pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) 
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.
 pub(crate) fn csv_text(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
+    let mut out = Vec::with_capacity(text.len() + 2);
+    push_csv_text(&mut out, text);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes `text` as a CSV field: quoted (quotes doubled) when it holds a comma, a quote
+/// or a line end, as it is otherwise.
+pub(crate) fn push_csv_text(out: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    if !bytes
+        .iter()
+        .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+    {
+        out.extend_from_slice(bytes);
+        return;
     }
+    out.push(b'"');
+    for &b in bytes {
+        if b == b'"' {
+            out.push(b'"');
+        }
+        out.push(b);
+    }
+    out.push(b'"');
 }
 
 /// A JSON string literal of `text`.
 pub(crate) fn json_text(out: &mut Vec<u8>, text: &str) {
-    match serde_json::to_string(text) {
-        Ok(quoted) => out.extend_from_slice(quoted.as_bytes()),
-        Err(_) => out.extend_from_slice(b"null"),
+    // Most texts (moves, evaluations, ratings) need no escape.
+    let plain = text
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\');
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else if serde_json::to_writer(&mut *out, text).is_err() {
+        out.extend_from_slice(b"null");
     }
 }
 

@@ -451,7 +451,7 @@ fn walk_game(
             (Some(Ok(Step::Move(m))), Some(_)) if needs.played => {
                 uci.clear();
                 san_text.clear();
-                let _ = write!(uci, "{}", m.to_uci(mode));
+                push_uci(&mut uci, m.to_uci(mode));
                 // Made from the move, not echoed: PGN text may be UCI (`c7c5`), over-
                 // disambiguated (`Nb1c3`) or miss a suffix (`Qxf7` for a mate). Its suffix
                 // needs the position after the move: played once, on a copy that becomes
@@ -528,6 +528,29 @@ fn walk_game(
         return sink.note(note(Some(ply), why, Skipped::RestOfGame));
     }
     ControlFlow::Continue(())
+}
+
+/// Writes a move in UCI as shakmaty's `Display` does, without the formatter for the
+/// moves every row has.
+fn push_uci(out: &mut String, m: shakmaty::uci::UciMove) {
+    match m {
+        shakmaty::uci::UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            for square in [from, to] {
+                out.push(square.file().char());
+                out.push(square.rank().char());
+            }
+            if let Some(role) = promotion {
+                out.push(role.char());
+            }
+        }
+        other => {
+            let _ = write!(out, "{other}");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -140,7 +140,7 @@ fn write_columns(
                 None => out.extend_from_slice(b"null"),
             }
         } else if let Some(value) = value {
-            out.extend_from_slice(csv_text(value).as_bytes());
+            crate::json::push_csv_text(out, value);
         }
     }
     out.extend_from_slice(if json { b"}\n" } else { b"\n" });
@@ -236,7 +236,7 @@ fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     out.push(b',');
     out.extend_from_slice(played.uci.as_bytes());
     out.push(b',');
-    out.extend_from_slice(csv_text(played.san).as_bytes());
+    crate::json::push_csv_text(out, played.san);
     out.push(b',');
     if let Some(see) = see {
         push_i32(out, see);
@@ -247,7 +247,7 @@ fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     }
     out.push(b',');
     if let Some(eval) = &played.annotation.eval {
-        out.extend_from_slice(csv_text(eval).as_bytes());
+        crate::json::push_csv_text(out, eval);
     }
 }
 
@@ -283,7 +283,7 @@ fn write_csv(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: &
     for i in 0..tag_names.len() {
         out.push(b',');
         if let Some(value) = row.tags.get(i).and_then(Option::as_deref) {
-            out.extend_from_slice(csv_text(value).as_bytes());
+            crate::json::push_csv_text(out, value);
         }
     }
     out.push(b'\n');

@@ -380,10 +380,7 @@ fn read_pgn(
         .set_supported_tag_line_length(MAX_LINE)
         .set_supported_comment_length(MAX_LINE)
         .finish();
-    let mut collector = Collector {
-        wanted_tags: tags.to_vec(),
-        ..Collector::default()
-    };
+    let mut collector = Collector::new(tags.to_vec());
     let mut games = Vec::new();
     let mut plies = 0;
     loop {
