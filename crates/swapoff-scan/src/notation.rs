@@ -14,13 +14,14 @@ const CHUNK: usize = 1 << 16;
 /// A reader that rewrites long algebraic moves and en passant marks (see the module).
 pub struct Notation<R> {
     inner: R,
-    /// Rewritten bytes not yet handed out, from `start` (the last chunk read, rewritten
-    /// where it stands).
-    out: Vec<u8>,
+    /// One buffer, reused: `buf[start..ready]` is rewritten and not yet handed out,
+    /// `buf[ready..filled]` read but not yet rewritten (the last, maybe unfinished, token
+    /// of a chunk).
+    buf: Vec<u8>,
     start: usize,
-    /// Bytes read but not yet rewritten: the last, maybe unfinished, token of a chunk.
-    tail: Vec<u8>,
-    /// What the line the tail is on is (a tag line is never rewritten).
+    ready: usize,
+    filled: usize,
+    /// What the line the unrewritten bytes are on is (a tag line is never rewritten).
     tag_line: Line,
     done: bool,
 }
@@ -30,9 +31,10 @@ impl<R: Read> Notation<R> {
     pub fn new(inner: R) -> Notation<R> {
         Notation {
             inner,
-            out: Vec::new(),
+            buf: Vec::new(),
             start: 0,
-            tail: Vec::new(),
+            ready: 0,
+            filled: 0,
             tag_line: Line::Undecided,
             done: false,
         }
@@ -40,53 +42,53 @@ impl<R: Read> Notation<R> {
 
     /// Reads a chunk and rewrites it up to its last whitespace (all of it at the end).
     fn refill(&mut self) -> io::Result<()> {
-        let mut chunk = std::mem::take(&mut self.tail);
-        let have = chunk.len();
-        chunk.resize(have + CHUNK, 0);
+        // What is left unrewritten moves to the front, and a chunk is read after it.
+        self.buf.copy_within(self.ready..self.filled, 0);
+        let have = self.filled - self.ready;
+        (self.start, self.ready, self.filled) = (0, 0, have);
+        if self.buf.len() < have + CHUNK {
+            self.buf.resize(have + CHUNK, 0);
+        }
         let n = loop {
-            match self.inner.read(&mut chunk[have..]) {
+            match self.inner.read(&mut self.buf[have..have + CHUNK]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    chunk.truncate(have);
-                    self.tail = chunk;
-                    return Err(e);
-                }
+                Err(e) => return Err(e),
             }
         };
-        chunk.truncate(have + n);
+        self.filled = have + n;
         self.done = n == 0;
+        let text = &mut self.buf[..self.filled];
         // A token cut by the chunk's end waits for the rest of it.
         let cut = if self.done {
-            chunk.len()
+            text.len()
         } else {
-            match chunk.iter().rposition(u8::is_ascii_whitespace) {
+            match text.iter().rposition(u8::is_ascii_whitespace) {
                 Some(i) => i + 1,
-                None if chunk.len() > CHUNK => chunk.len(),
-                None => {
-                    self.tail = chunk;
-                    return Ok(());
-                }
+                None if text.len() > CHUNK => text.len(),
+                None => return Ok(()),
             }
         };
-        self.tail = chunk.split_off(cut);
-        self.tag_line = rewrite(&mut chunk, self.tag_line);
-        self.out = chunk;
-        self.start = 0;
+        let (kept, line) = rewrite(&mut text[..cut], self.tag_line);
+        self.tag_line = line;
+        // The bytes a rewrite dropped leave a gap before the unrewritten rest.
+        self.buf.copy_within(cut..self.filled, kept);
+        self.filled -= cut - kept;
+        self.ready = kept;
         Ok(())
     }
 }
 
 impl<R: Read> Read for Notation<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        while self.start == self.out.len() {
-            if self.done && self.tail.is_empty() {
+        while self.start == self.ready {
+            if self.done && self.filled == self.ready {
                 return Ok(0);
             }
             self.refill()?;
         }
-        let n = buf.len().min(self.out.len() - self.start);
-        buf[..n].copy_from_slice(&self.out[self.start..self.start + n]);
+        let n = buf.len().min(self.ready - self.start);
+        buf[..n].copy_from_slice(&self.buf[self.start..self.start + n]);
         self.start += n;
         Ok(n)
     }
@@ -138,8 +140,8 @@ fn on_tag_line(text: &[u8], at: usize, before: Line) -> bool {
 }
 
 /// Rewrites `text` where it stands (`tag_line`: what the line it starts in is); returns
-/// what its last line is.
-fn rewrite(text: &mut Vec<u8>, tag_line: Line) -> Line {
+/// the length it keeps (a rewrite only drops bytes) and what its last line is.
+fn rewrite(text: &mut [u8], tag_line: Line) -> (usize, Line) {
     // The bytes to drop: each long algebraic dash, each en passant mark.
     let mut drops: Vec<(usize, usize)> = Vec::new();
     for i in memchr::memchr_iter(b'-', text) {
@@ -160,7 +162,7 @@ fn rewrite(text: &mut Vec<u8>, tag_line: Line) -> Line {
     // The last line's kind is read before anything moves (a drop is never a line end).
     let last = line_at(text, text.len(), tag_line);
     if drops.is_empty() {
-        return last;
+        return (text.len(), last);
     }
     drops.sort_unstable();
     // Each kept run moves down over the bytes dropped before it.
@@ -170,8 +172,7 @@ fn rewrite(text: &mut Vec<u8>, tag_line: Line) -> Line {
         text.copy_within(end..next, kept);
         kept += next - end;
     }
-    text.truncate(kept);
-    last
+    (kept, last)
 }
 
 #[cfg(test)]
