@@ -77,14 +77,16 @@ impl Annotation {
     /// Reads the annotations of one comment into `self` (a comment without them leaves it
     /// as it was). The first `[%clk` and the first `[%eval` count.
     pub fn read(&mut self, comment: &[u8]) {
-        // One pass over the comment's brackets finds both commands.
+        // One pass over the comment's brackets finds both commands. Plain loops rather than
+        // memchr: a comment is a few dozen bytes, too short for its set-up to pay.
         let (mut clock, mut eval) = (None, None);
-        for at in memchr::memchr_iter(b'[', comment) {
-            let rest = &comment[at + 1..];
-            if clock.is_none() && rest.starts_with(b"%clk") {
-                clock = argument(&rest[4..]);
-            } else if eval.is_none() && rest.starts_with(b"%eval") {
-                eval = argument(&rest[5..]);
+        let mut rest = comment;
+        while let Some(at) = rest.iter().position(|&b| b == b'[') {
+            rest = &rest[at + 1..];
+            if let Some(argument) = rest.strip_prefix(b"%clk") {
+                clock = clock.or_else(|| command_argument(argument));
+            } else if let Some(argument) = rest.strip_prefix(b"%eval") {
+                eval = eval.or_else(|| command_argument(argument));
             }
             if clock.is_some() && eval.is_some() {
                 break;
@@ -95,16 +97,25 @@ impl Annotation {
         }
         if let Some(text) = eval {
             // A depth after a comma is left out.
-            let value = match memchr::memchr(b',', text) {
+            let value = match text.iter().position(|&b| b == b',') {
                 Some(comma) => &text[..comma],
                 None => text,
             };
-            let value = std::str::from_utf8(value).map(str::trim).unwrap_or("");
+            let value = std::str::from_utf8(value.trim_ascii()).map_or("", str::trim);
             if !value.is_empty() {
                 self.eval = Some(CompactString::new(value));
             }
         }
     }
+}
+
+/// A comment command's argument: the bytes up to the closing `]` (`[%clk 0:03:00]`
+/// gives ` 0:03:00`); `None` when unclosed or not UTF-8.
+fn command_argument(rest: &[u8]) -> Option<&[u8]> {
+    let end = rest.iter().position(|&b| b == b']')?;
+    let text = &rest[..end];
+    // Arguments are short and nearly always ASCII, which is UTF-8 as it stands.
+    (text.is_ascii() || std::str::from_utf8(text).is_ok()).then_some(text)
 }
 
 /// An evaluation as numbers: what `[%eval]`'s text says.
@@ -131,32 +142,33 @@ impl Eval {
     }
 }
 
-/// A comment command's argument: the bytes up to the closing `]` (`[%clk 0:03:00]`
-/// gives ` 0:03:00`); `None` when unclosed or not UTF-8.
-fn argument(rest: &[u8]) -> Option<&[u8]> {
-    let end = memchr::memchr(b']', rest)?;
-    let text = &rest[..end];
-    // Arguments are short and nearly always ASCII, which is UTF-8 as it stands.
-    (text.is_ascii() || std::str::from_utf8(text).is_ok()).then_some(text)
-}
-
 /// `h:mm:ss`, `mm:ss` or `ss`, with a fraction on the seconds, in seconds.
 fn clock_seconds(text: &[u8]) -> Option<f64> {
-    // Whole numbers (Lichess's clocks) add up exactly in integers, as the float sum below
-    // would give them; anything else takes the general path.
-    let mut whole = 0u64;
+    // Whole numbers (Lichess's clocks), read in one pass, add up exactly in integers as the
+    // float sum below would give them; anything else takes the general path.
+    let (mut whole, mut part, mut digits) = (0u64, 0u64, 0);
     let mut plain = true;
-    for part in text.split(|&b| b == b':') {
-        let digits = part.trim_ascii();
-        if digits.is_empty() || digits.len() > 9 || !digits.iter().all(u8::is_ascii_digit) {
-            plain = false;
-            break;
+    for &b in text.trim_ascii() {
+        match b {
+            b'0'..=b'9' if digits < 9 => {
+                part = part * 10 + u64::from(b - b'0');
+                digits += 1;
+            }
+            b':' if digits > 0 => {
+                whole = whole.saturating_mul(60).saturating_add(part);
+                (part, digits) = (0, 0);
+            }
+            _ => {
+                plain = false;
+                break;
+            }
         }
-        let value = digits.iter().fold(0, |n, d| n * 10 + u64::from(d - b'0'));
-        whole = whole.saturating_mul(60).saturating_add(value);
     }
-    if plain && whole < 1 << 53 {
-        return Some(whole as f64);
+    if plain && digits > 0 {
+        let whole = whole.saturating_mul(60).saturating_add(part);
+        if whole < 1 << 53 {
+            return Some(whole as f64);
+        }
     }
     let text = std::str::from_utf8(text).ok()?;
     let mut seconds = 0.0;
