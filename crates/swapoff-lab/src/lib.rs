@@ -10,7 +10,9 @@
 //!   library's swap loop, and a comparator for the benchmarks;
 //! - [`pairs`] and [`pleco_board`]: the benchmarks' `FEN;UCI` pairs, parsed by every
 //!   board the benchmarks time (pleco's too);
-//! - [`lichess_like`]: a Lichess-like PGN of any size, for measuring at scale;
+//! - [`lichess_like`]: a Lichess-like PGN of any size, for measuring at scale, and
+//!   [`read_games`]: the baseline a scan's speed is measured against (games read and
+//!   played, nothing more; `swapoff-lab read-games FILE...`);
 //! - [`random_games`]: positions from random games, for agreement tests, and [`testing`]:
 //!   what the test files of the library and the lab share;
 //! - [`fuzz`]: the checks the fuzz targets run, also replayed over the committed seeds by
@@ -28,6 +30,7 @@ pub mod pairs;
 pub mod pleco_board;
 pub mod qsearch;
 pub mod random_games;
+pub mod read_games;
 pub mod recursive;
 pub mod replay;
 pub mod testing;

@@ -18,6 +18,8 @@ enum Command {
     Order(swapoff_lab::order::Args),
     /// Replay an engine's SEE calls through its own SEE and through swapoff, interleaved.
     Replay(swapoff_lab::replay::Args),
+    /// Read PGN games and play their moves, nothing more: the baseline of a scan's speed.
+    ReadGames(swapoff_lab::read_games::Args),
 }
 
 fn main() -> ExitCode {
@@ -25,5 +27,6 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Order(args) => swapoff_lab::order::run(args),
         Command::Replay(args) => swapoff_lab::replay::run(args),
+        Command::ReadGames(args) => swapoff_lab::read_games::run(args),
     }
 }
