@@ -8,7 +8,7 @@
 //! columns and the text writers import them and not each other.
 
 use crate::analysis::{piece_letter, Capture, Hanging, Report};
-use cozy_chess::{Board, Color, File, Piece, Rank, Square};
+use cozy_chess::{Board, Color, Piece, Rank, Square};
 use serde::Serialize;
 use shakmaty::Chess;
 use swapoff::BoardQueries;
@@ -351,20 +351,30 @@ impl TraceJson {
 /// of the king, else the rook's file letter (Chess960), which gives plain `KQkq` in
 /// standard chess.
 pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
+    // The letters by square, from the twelve piece sets at once: asking the board square
+    // by square tried six sets for each of the 64.
+    let mut letters = [0u8; 64];
+    for color in [Color::White, Color::Black] {
+        for piece in Piece::ALL {
+            let letter = piece_letter(piece, color);
+            for square in board.colored_pieces(color, piece) {
+                letters[square as usize] = letter;
+            }
+        }
+    }
     for rank in Rank::ALL.iter().rev() {
         let mut empty = 0u8;
-        for file in File::ALL {
-            let square = Square::new(file, *rank);
-            match (board.piece_on(square), board.color_on(square)) {
-                (Some(piece), Some(color)) => {
-                    if empty > 0 {
-                        out.push(b'0' + empty);
-                        empty = 0;
-                    }
-                    out.push(piece_letter(piece, color));
-                }
-                _ => empty += 1,
+        let row = &letters[*rank as usize * 8..][..8];
+        for &letter in row {
+            if letter == 0 {
+                empty += 1;
+                continue;
             }
+            if empty > 0 {
+                out.push(b'0' + empty);
+                empty = 0;
+            }
+            out.push(letter);
         }
         if empty > 0 {
             out.push(b'0' + empty);
