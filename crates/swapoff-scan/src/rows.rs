@@ -457,8 +457,7 @@ fn walk_game(
                 // needs the position after the move: played once, on a copy that becomes
                 // the next position.
                 if needs.san {
-                    let mut after = pos.clone();
-                    let made = SanPlus::from_move_and_play_unchecked(&mut after, *m);
+                    let (made, after) = san_and_play(&pos, *m);
                     let _ = write!(san_text, "{made}");
                     advanced = Some(after);
                 }
@@ -528,6 +527,26 @@ fn walk_game(
         return sink.note(note(Some(ply), why, Skipped::RestOfGame));
     }
     ControlFlow::Continue(())
+}
+
+/// The SAN of a legal move, and the position after it. As shakmaty's
+/// `SanPlus::from_move_and_play_unchecked`, but the legal moves that tell a mate from a
+/// check are generated only after a check, where shakmaty asks the position's outcome
+/// (every legal move) after each move.
+fn san_and_play(pos: &shakmaty::Chess, m: shakmaty::Move) -> (SanPlus, shakmaty::Chess) {
+    use shakmaty::san::{San, Suffix};
+    use shakmaty::Position as _;
+    let san = San::from_move(pos, m);
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let suffix = if after.checkers().is_empty() {
+        None
+    } else if after.legal_moves().is_empty() {
+        Some(Suffix::Checkmate)
+    } else {
+        Some(Suffix::Check)
+    };
+    (SanPlus { san, suffix }, after)
 }
 
 /// Writes a move in UCI as shakmaty's `Display` does, without the formatter for the
