@@ -346,6 +346,51 @@ impl TraceJson {
     }
 }
 
+/// How a rank's FEN text is made from its occupancy (bit `f` set: a piece on file `f`):
+/// output byte `j` is `from[j]` of the rank's sources (0 to 7: the letter of the piece on
+/// that file; 8 + k: the digit k + 1), and the text is `len` bytes long.
+#[derive(Clone, Copy)]
+struct RankText {
+    from: [u8; 8],
+    len: u8,
+}
+
+/// The recipe of every occupancy of a rank.
+const RANK_TEXTS: [RankText; 256] = rank_texts();
+
+const fn rank_texts() -> [RankText; 256] {
+    let mut texts = [RankText {
+        from: [0; 8],
+        len: 0,
+    }; 256];
+    let mut occupancy = 0;
+    while occupancy < 256 {
+        let text = &mut texts[occupancy];
+        let (mut j, mut empty, mut file) = (0, 0u8, 0u8);
+        while file < 8 {
+            if occupancy >> file & 1 == 1 {
+                if empty > 0 {
+                    text.from[j] = 8 + empty - 1;
+                    j += 1;
+                    empty = 0;
+                }
+                text.from[j] = file;
+                j += 1;
+            } else {
+                empty += 1;
+            }
+            file += 1;
+        }
+        if empty > 0 {
+            text.from[j] = 8 + empty - 1;
+            j += 1;
+        }
+        text.len = j as u8;
+        occupancy += 1;
+    }
+    texts
+}
+
 /// Writes the FEN of `board` with the given move counters. Castling rights are written
 /// as X-FEN: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook on that side
 /// of the king, else the rook's file letter (Chess960), which gives plain `KQkq` in
@@ -362,27 +407,25 @@ pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) 
             }
         }
     }
-    for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0u8;
-        let row = &letters[*rank as usize * 8..][..8];
-        for &letter in row {
-            if letter == 0 {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push(b'0' + empty);
-                empty = 0;
-            }
-            out.push(letter);
+    // Each rank's text is gathered by its occupancy's recipe, without a branch a square
+    // (which square is empty is unpredictable), into a local array with room for a last
+    // full gather, then copied once.
+    let mut placement = [0u8; 72 + 8];
+    let mut n = 0;
+    let occupied = board.occupied().0;
+    for rank in (0..8).rev() {
+        let mut source = [0u8; 16];
+        source[..8].copy_from_slice(&letters[rank * 8..][..8]);
+        source[8..].copy_from_slice(b"12345678");
+        let recipe = &RANK_TEXTS[(occupied >> (rank * 8)) as usize & 0xff];
+        for (j, &from) in recipe.from.iter().enumerate() {
+            placement[n + j] = source[usize::from(from)];
         }
-        if empty > 0 {
-            out.push(b'0' + empty);
-        }
-        if *rank != Rank::First {
-            out.push(b'/');
-        }
+        n += usize::from(recipe.len);
+        placement[n] = b'/';
+        n += usize::from(rank > 0);
     }
+    out.extend_from_slice(&placement[..n]);
     let us = board.side_to_move();
     out.extend_from_slice(if us == Color::White { b" w " } else { b" b " });
     let mut any = false;
@@ -507,6 +550,35 @@ pub(crate) fn csv_capture_list(out: &mut Vec<u8>, report: &Report) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_rank_occupancy_has_the_recipe_of_its_fen_text() {
+        let source = *b"ABCDEFGH12345678";
+        for occupancy in 0..256usize {
+            let mut expected = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                if occupancy >> file & 1 == 1 {
+                    if empty > 0 {
+                        expected.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    expected.push(char::from(source[file]));
+                } else {
+                    empty += 1;
+                }
+            }
+            if empty > 0 {
+                expected.push_str(&empty.to_string());
+            }
+            let recipe = RANK_TEXTS[occupancy];
+            let made: String = recipe.from[..usize::from(recipe.len)]
+                .iter()
+                .map(|&from| char::from(source[usize::from(from)]))
+                .collect();
+            assert_eq!(made, expected, "occupancy {occupancy:08b}");
+        }
+    }
 
     #[test]
     fn seconds_are_written_as_display_writes_them() {
