@@ -554,7 +554,7 @@ mod tests {
     #[test]
     fn every_rank_occupancy_has_the_recipe_of_its_fen_text() {
         let source = *b"ABCDEFGH12345678";
-        for occupancy in 0..256usize {
+        for (occupancy, recipe) in RANK_TEXTS.iter().enumerate() {
             let mut expected = String::new();
             let mut empty = 0;
             for file in 0..8 {
@@ -571,7 +571,6 @@ mod tests {
             if empty > 0 {
                 expected.push_str(&empty.to_string());
             }
-            let recipe = RANK_TEXTS[occupancy];
             let made: String = recipe.from[..usize::from(recipe.len)]
                 .iter()
                 .map(|&from| char::from(source[usize::from(from)]))
