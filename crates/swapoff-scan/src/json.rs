@@ -557,13 +557,13 @@ mod tests {
         for (occupancy, recipe) in RANK_TEXTS.iter().enumerate() {
             let mut expected = String::new();
             let mut empty = 0;
-            for file in 0..8 {
+            for (file, &letter) in source[..8].iter().enumerate() {
                 if occupancy >> file & 1 == 1 {
                     if empty > 0 {
                         expected.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    expected.push(char::from(source[file]));
+                    expected.push(char::from(letter));
                 } else {
                     empty += 1;
                 }
