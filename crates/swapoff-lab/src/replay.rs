@@ -52,7 +52,8 @@ struct Comparator {
     classic: fn(&cozy_chess::Board, cozy_chess::Move) -> i32,
 }
 
-/// One module an engine: its values, its SEE as a value, and six variants, each a named
+/// One module an engine, named as the engine (its own variants are printed under that
+/// name): its values, its SEE as a value, and six variants, each a named
 /// function kept out of line, so that callgrind counts each apart
 /// (`--toggle-collect='*replay::frozenight::default_value'`, say). swapoff is called as an
 /// engine on cozy-chess would call it, in the engine's own move type: through
@@ -60,7 +61,7 @@ struct Comparator {
 /// piece on the target square (each reads it with `unwrap`). The engine passes `$see` and
 /// `$see_ge`, the entry points it would call.
 macro_rules! engine {
-    ($module:ident, $name:literal, $values:expr, $own:expr, $see:ident, $see_ge:ident) => {
+    ($module:ident, $values:expr, $own:expr, $see:ident, $see_ge:ident) => {
         mod $module {
             use swapoff::PieceValues;
             use swapoff_scan::calls::{each, CallPosition, Variant};
@@ -118,10 +119,10 @@ macro_rules! engine {
 
             /// The engine's SEE, then swapoff's answers to the same question.
             const VARIANTS: [Variant<'static>; 6] = [
-                (concat!($name, " value"), 0, &own_value),
+                (concat!(stringify!($module), " value"), 0, &own_value),
                 ("swapoff default value", 0, &default_value),
                 ("swapoff classic value", 0, &classic_value),
-                (concat!($name, " >= 0"), 3, &own_ge0),
+                (concat!(stringify!($module), " >= 0"), 3, &own_ge0),
                 ("swapoff default see_ge(0)", 3, &default_ge0),
                 ("swapoff classic see_ge(0)", 3, &classic_ge0),
             ];
@@ -138,7 +139,6 @@ macro_rules! engine {
 
 engine!(
     tantabus,
-    "tantabus",
     PieceValues::of(100, 320, 330, 500, 900),
     crate::vendor::tantabus_see::static_exchange_evaluation,
     capture_see_with,
@@ -146,7 +146,6 @@ engine!(
 );
 engine!(
     frozenight,
-    "frozenight",
     PieceValues::of(100, 300, 325, 500, 900),
     crate::vendor::frozenight_see::static_exchange_eval,
     capture_see_with,

@@ -550,6 +550,7 @@ pub(crate) fn csv_capture_list(out: &mut Vec<u8>, report: &Report) {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn every_rank_occupancy_has_the_recipe_of_its_fen_text() {
@@ -587,8 +588,6 @@ mod tests {
             assert_eq!(String::from_utf8(out).unwrap(), seconds.to_string());
         }
     }
-
-    use super::*;
 
     #[test]
     fn fen_round_trip() {

@@ -101,7 +101,7 @@ impl Annotation {
                 Some(comma) => &text[..comma],
                 None => text,
             };
-            let value = std::str::from_utf8(value.trim_ascii()).map_or("", str::trim);
+            let value = std::str::from_utf8(value).map_or("", str::trim);
             if !value.is_empty() {
                 self.eval = Some(CompactString::new(value));
             }
@@ -413,9 +413,20 @@ pub fn describe(pos: &Chess, san: &SanPlus) -> String {
     format!("{}{dots} {san}", pos.fullmoves())
 }
 
+/// Plays on a cozy-chess board a step shakmaty has played on the same position (so it is
+/// legal there): a move, or a null move, which cozy-chess refuses in check as shakmaty
+/// does.
+pub(crate) fn play_on_board(board: &mut cozy_chess::Board, step: &Step) -> Result<(), GameError> {
+    match step {
+        Step::Move(m) => board.play_unchecked(cozy_move(m).ok_or(GameError::Drop)?),
+        Step::Null => *board = board.null_move().ok_or(GameError::NullMoveInCheck)?,
+    }
+    Ok(())
+}
+
 /// The same move on a cozy-chess board (castling as the king taking its rook, as
 /// cozy-chess writes it in both castling modes); `None` for a drop.
-pub fn cozy_move(m: &shakmaty::Move) -> Option<cozy_chess::Move> {
+fn cozy_move(m: &shakmaty::Move) -> Option<cozy_chess::Move> {
     let square = |s: shakmaty::Square| cozy_chess::Square::index(usize::from(s) & 63);
     let (from, to, promotion) = match *m {
         shakmaty::Move::Normal {

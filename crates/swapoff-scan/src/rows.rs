@@ -8,7 +8,6 @@
 
 use crate::analysis::Report;
 use crate::columns::Needs;
-use crate::error::GameError;
 use crate::note::{Note, Place, Skipped};
 use crate::pgn::{self, GameRecord};
 use crate::pgn::{Annotation, Step};
@@ -489,36 +488,19 @@ fn walk_game(
         let (Some(step), Some(san)) = (step, next) else {
             break;
         };
-        let step = match step {
-            Ok(step) => step,
-            Err(why) => {
-                let why = format!("ply {} ({}): {why}", ply + 1, pgn::describe(&pos, san));
-                return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
+        // Both boards play the step: shakmaty's first, which refuses what is not legal,
+        // then the cozy-chess board the rows read. A refused step leaves the position as
+        // it was, which the message describes.
+        let played = step.and_then(|step| {
+            match advanced.take() {
+                Some(after) => pos = after,
+                None => pgn::play_step(&mut pos, &step)?,
             }
-        };
-        if let Some(after) = advanced.take() {
-            pos = after;
-        } else if let Err(why) = pgn::play_step(&mut pos, &step) {
-            // The position is as it was when the move cannot be played.
+            pgn::play_on_board(&mut board, &step)
+        });
+        if let Err(why) = played {
             let why = format!("ply {} ({}): {why}", ply + 1, pgn::describe(&pos, san));
             return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
-        }
-        // shakmaty has played the step, so it is legal on the same board.
-        match step {
-            Step::Move(m) => match pgn::cozy_move(&m) {
-                Some(m) => board.play_unchecked(m),
-                None => {
-                    let why = format!("ply {} ({san}): {}", ply + 1, GameError::Drop);
-                    return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
-                }
-            },
-            Step::Null => match board.null_move() {
-                Some(swapped) => board = swapped,
-                None => {
-                    let why = format!("ply {} ({san}): {}", ply + 1, GameError::NullMoveInCheck);
-                    return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
-                }
-            },
         }
         ply += 1;
     }
