@@ -19,8 +19,8 @@ use shakmaty::san::San;
 use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
 use swapoff::{Move, PieceValues, Role, See, Trace};
-use swapoff_scan::parse::{self, MoveError};
-use swapoff_scan::records::InputName;
+use swapoff_scan::read::InputName;
+use swapoff_scan::read::{self, MoveError};
 
 /// Flags of `seeswap eval`.
 #[derive(clap::Args, Debug)]
@@ -79,7 +79,7 @@ struct Parsed<'a> {
 
 /// Reads a FEN and a move, with errors that quote the input.
 fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Chess) -> Result<Parsed<'a>, String> {
-    let m = parse::shakmaty_move(pos, mv_text).map_err(|e| format!("{e} (in {fen})"))?;
+    let m = read::shakmaty_move(pos, mv_text).map_err(|e| format!("{e} (in {fen})"))?;
     let mv = Move::try_from(&m).map_err(|_| {
         MoveError::Unsupported {
             text: mv_text.trim().to_string(),
@@ -236,7 +236,7 @@ fn trace_table(pos: &Chess, trace: &Trace) -> String {
                 trace.negamax[d]
             );
         }
-        let letter = |role, side| swapoff_scan::json::fen_letter(role, side);
+        let letter = |role, side| swapoff_scan::write::fen_letter(role, side);
         let mut text = format!("{}{}", letter(c.piece, c.side), c.from);
         match c.captured {
             Some(r) => text.push_str(&format!("x{}{}", letter(r, !c.side), c.to)),
@@ -262,10 +262,10 @@ fn trace_table(pos: &Chess, trace: &Trace) -> String {
             (!last.side).name(),
             format!(
                 "?x{}{}",
-                swapoff_scan::json::fen_letter(last.promotion.unwrap_or(last.piece), last.side),
+                swapoff_scan::write::fen_letter(last.promotion.unwrap_or(last.piece), last.side),
                 last.to
             ),
-            swapoff_scan::json::why_the_exchange_ends(pos, trace),
+            swapoff_scan::write::why_the_exchange_ends(pos, trace),
         );
     }
     s.push_str(
@@ -314,7 +314,7 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     see_ge: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    trace: Option<swapoff_scan::json::TraceJson>,
+    trace: Option<swapoff_scan::write::TraceJson>,
 }
 
 impl<'a> Report<'a> {
@@ -337,7 +337,7 @@ impl<'a> Report<'a> {
             threshold,
             see_ge: threshold.map(|t| see.ge(pos, parsed.mv, t)),
             trace: trace.then(|| {
-                swapoff_scan::json::TraceJson::new(pos, parsed.mv, &see.trace(pos, parsed.mv))
+                swapoff_scan::write::TraceJson::new(pos, parsed.mv, &see.trace(pos, parsed.mv))
             }),
         }
     }

@@ -25,12 +25,12 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use swapoff::BoardQueries;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
-use swapoff_scan::note::{Note, Place, Skipped};
-use swapoff_scan::pool::Pool;
-use swapoff_scan::records::InputName;
-use swapoff_scan::rows::{walk, Origin, Position, PositionSink};
-use swapoff_scan::table::TableColumns;
-use swapoff_scan::units::{self, Reading, Work};
+use swapoff_scan::read::InputName;
+use swapoff_scan::read::Pool;
+use swapoff_scan::read::TableColumns;
+use swapoff_scan::read::{self, Reading, Work};
+use swapoff_scan::read::{Note, Place, Skipped};
+use swapoff_scan::scan::{walk, Origin, Position, PositionSink};
 
 /// Flags of `seeswap make-suite`.
 #[derive(clap::Args, Debug)]
@@ -222,7 +222,7 @@ impl PositionSink for Offering<'_> {
         // counters.
         let fen = String::from_utf8_lossy(p.fen);
         let fields: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
-        match swapoff_scan::parse::position(&fields.join(" ")) {
+        match swapoff_scan::read::position(&fields.join(" ")) {
             Ok(pos) => self.sampler.offer(&pos),
             Err(e) => {
                 let place = match p.origin {
@@ -267,8 +267,8 @@ pub fn run(args: Args) -> Outcome {
         columns: TableColumns::default(),
     };
     let count = Arc::new(AtomicU64::new(0));
-    units::read_all(&inputs, &reading, &count, &mut |work| {
-        let flow = walk(&work, swapoff_scan::columns::Needs::ALL, &mut offering);
+    read::read_all(&inputs, &reading, &count, &mut |work| {
+        let flow = walk(&work, swapoff_scan::scan::Needs::ALL, &mut offering);
         if let Work::Epd { text, .. } = work {
             texts.put(text);
         }
@@ -302,8 +302,8 @@ mod tests {
     use super::*;
 
     fn cat(fen: &str, uci: &str) -> &'static str {
-        let pos = swapoff_scan::parse::position(fen).unwrap();
-        let m = swapoff_scan::parse::shakmaty_move(&pos, uci).unwrap();
+        let pos = swapoff_scan::read::position(fen).unwrap();
+        let m = swapoff_scan::read::shakmaty_move(&pos, uci).unwrap();
         CATEGORIES[category(&pos, &m)]
     }
 

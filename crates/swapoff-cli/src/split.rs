@@ -11,8 +11,8 @@ use crate::common::{fatal, Outcome, Status};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use swapoff_scan::format::{detect, sniff, Format};
-use swapoff_scan::records::{decompress, InputName, Opened};
+use swapoff_scan::read::{decompress, InputName, Opened};
+use swapoff_scan::read::{detect, sniff, Format};
 
 /// Flags of `seeswap split`.
 #[derive(clap::Args, Debug)]

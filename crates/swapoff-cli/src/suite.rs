@@ -1,7 +1,7 @@
 //! `seeswap suite`: run SEE test suites and report every row that does not match.
 //!
 //! A suite line is `FEN; move; value; comment` (or with `|` separators; see
-//! [`swapoff_scan::suite`]). Each row's move is evaluated and compared with its value. Rows
+//! [`swapoff_scan::read::suite_line`]). Each row's move is evaluated and compared with its value. Rows
 //! that disagree, and rows that cannot be evaluated (bad FEN, illegal or ambiguous move,
 //! unreadable line), are printed with `file:line` and count as failed. The last line of
 //! the output is always `N passed, M failed`.
@@ -9,9 +9,9 @@
 use crate::common::{output_error, Outcome, Status};
 use std::io::{self, BufWriter, Write};
 use swapoff::{PieceValues, Rules, See};
-use swapoff_scan::parse;
-use swapoff_scan::records::InputName;
-use swapoff_scan::suite::{parse_line, SuiteRow};
+use swapoff_scan::read;
+use swapoff_scan::read::InputName;
+use swapoff_scan::read::{suite_line, SuiteRow};
 
 /// Flags of `seeswap suite`.
 ///
@@ -49,8 +49,8 @@ enum Failure {
 }
 
 fn check(row: &SuiteRow, see: See) -> Result<(), Failure> {
-    let pos = parse::position(&row.fen).map_err(|e| Failure::Error(format!("bad FEN: {e}")))?;
-    let mv = parse::see_move(&pos, &row.mv).map_err(|e| Failure::Error(e.to_string()))?;
+    let pos = read::position(&row.fen).map_err(|e| Failure::Error(format!("bad FEN: {e}")))?;
+    let mv = read::see_move(&pos, &row.mv).map_err(|e| Failure::Error(e.to_string()))?;
     let got = see.value(&pos, mv);
     if got == row.expected {
         Ok(())
@@ -91,7 +91,7 @@ fn run_file(
                 continue;
             }
         };
-        let row = match parse_line(line_no, text) {
+        let row = match suite_line(line_no, text) {
             Ok(Some(row)) => row,
             Ok(None) => continue,
             Err(e) => {

@@ -8,7 +8,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 use swapoff::{Move, PieceValues, PreparedBoard, Rules, See, MAX_PIECE_VALUE};
-use swapoff_scan::{parse, suite};
+use swapoff_scan::read;
 
 /// Names of the fuzz targets, which are also the names of the seed folders.
 pub const TARGETS: [&str; 3] = ["parse_inputs", "see_invariants", "read_inputs"];
@@ -43,8 +43,8 @@ const MOVE_BASES: [&str; 4] = [
 // parse_inputs
 // ---------------------------------------------------------------------------------------
 
-/// Arbitrary bytes, read as UTF-8 (lossily), through `parse::position`, `parse::see_move`
-/// on several splits of the text, `suite::parse_line`/`suite::parse`, and the `FromStr`
+/// Arbitrary bytes, read as UTF-8 (lossily), through `read::position`, `read::see_move`
+/// on several splits of the text, `read::suite_line`/`suite::parse`, and the `FromStr`
 /// of piece values and rules. Every error must carry a useful message; everything that is
 /// accepted must be consistent with what was read.
 pub fn parse_inputs(data: &[u8]) {
@@ -66,7 +66,7 @@ pub fn parse_inputs(data: &[u8]) {
     }
     // The text as a move in fixed positions, and its first token.
     for base in MOVE_BASES {
-        let pos = parse::position(base).unwrap_or_else(|e| panic!("base FEN {base}: {e}"));
+        let pos = read::position(base).unwrap_or_else(|e| panic!("base FEN {base}: {e}"));
         check_move(&pos, text);
         if let Some(token) = text.split_ascii_whitespace().next() {
             check_move(&pos, token);
@@ -80,7 +80,7 @@ pub fn parse_inputs(data: &[u8]) {
 /// Parses `text` as a FEN and checks the answer against the text.
 fn check_position_text(text: &str) -> Option<Chess> {
     let fields = text.split_ascii_whitespace().count();
-    match parse::position(text) {
+    match read::position(text) {
         Ok(pos) => {
             assert!(
                 (4..=6).contains(&fields),
@@ -88,7 +88,7 @@ fn check_position_text(text: &str) -> Option<Chess> {
             );
             // What shakmaty writes for an accepted position must read back to itself.
             let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-            let again = parse::position(&fen)
+            let again = read::position(&fen)
                 .unwrap_or_else(|e| panic!("written FEN {fen:?} does not read back: {e}"));
             let fen_again = Fen::from_position(&again, EnPassantMode::Legal).to_string();
             assert_eq!(fen, fen_again, "FEN round trip of {text:?}");
@@ -98,18 +98,18 @@ fn check_position_text(text: &str) -> Option<Chess> {
             let message = e.to_string();
             assert!(!message.is_empty());
             match &e {
-                parse::FenError::Empty => assert_eq!(fields, 0, "{text:?}"),
-                parse::FenError::TooFewFields { found } => {
+                read::FenError::Empty => assert_eq!(fields, 0, "{text:?}"),
+                read::FenError::TooFewFields { found } => {
                     assert_eq!(*found, fields, "{text:?}");
                     assert!((1..=3).contains(found));
                     assert!(message.contains(&found.to_string()));
                 }
-                parse::FenError::TooManyFields { found } => {
+                read::FenError::TooManyFields { found } => {
                     assert_eq!(*found, fields, "{text:?}");
                     assert!(*found > 6);
                     assert!(message.contains(&found.to_string()));
                 }
-                parse::FenError::BadField {
+                read::FenError::BadField {
                     field,
                     text: bad,
                     why,
@@ -125,7 +125,7 @@ fn check_position_text(text: &str) -> Option<Chess> {
                         "reported field text {bad:?} is not in {text:?}"
                     );
                 }
-                parse::FenError::Impossible { reasons } => {
+                read::FenError::Impossible { reasons } => {
                     assert!((4..=6).contains(&fields), "{text:?}");
                     assert!(!reasons.is_empty());
                 }
@@ -153,8 +153,8 @@ fn check_move(pos: &Chess, text: &str) {
             (uci, converted)
         })
         .collect();
-    let via_shakmaty = parse::shakmaty_move(pos, text);
-    match parse::see_move(pos, text) {
+    let via_shakmaty = read::shakmaty_move(pos, text);
+    match read::see_move(pos, text) {
         Ok(mv) => {
             assert!(
                 via_shakmaty.is_ok(),
@@ -173,11 +173,11 @@ fn check_move(pos: &Chess, text: &str) {
             let message = e.to_string();
             assert!(!message.is_empty());
             let (candidates, at_least) = match &e {
-                parse::MoveError::Illegal { candidates, .. } => (candidates.as_slice(), 0),
-                parse::MoveError::Ambiguous { candidates, .. } => (candidates.as_slice(), 2),
-                parse::MoveError::Empty
-                | parse::MoveError::Unparseable { .. }
-                | parse::MoveError::Unsupported { .. } => (&[][..], 0),
+                read::MoveError::Illegal { candidates, .. } => (candidates.as_slice(), 0),
+                read::MoveError::Ambiguous { candidates, .. } => (candidates.as_slice(), 2),
+                read::MoveError::Empty
+                | read::MoveError::Unparseable { .. }
+                | read::MoveError::Unsupported { .. } => (&[][..], 0),
             };
             assert!(
                 candidates.len() >= at_least,
@@ -198,7 +198,7 @@ fn check_suite_text(text: &str) {
     let mut one_by_one = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let result = suite::parse_line(n, line);
+        let result = read::suite_line(n, line);
         match &result {
             Ok(None) => {
                 let t = line.trim_start_matches('\u{feff}').trim();
@@ -226,7 +226,7 @@ fn check_suite_text(text: &str) {
         }
     }
     assert_eq!(
-        suite::parse(text),
+        read::read_suite(text),
         one_by_one,
         "parse disagrees with parse_line"
     );
@@ -333,7 +333,7 @@ fn derive_position(r: &mut Bytes) -> Chess {
 
 fn start(selector: u8) -> Chess {
     let fen = START_FENS[usize::from(selector) % START_FENS.len()];
-    parse::position(fen).unwrap_or_else(|e| panic!("start FEN {fen}: {e}"))
+    read::position(fen).unwrap_or_else(|e| panic!("start FEN {fen}: {e}"))
 }
 
 /// Two kings and up to 15 other pieces where the bytes say; `None` when that is not a
@@ -354,7 +354,7 @@ fn placed_position(r: &mut Bytes) -> Option<Chess> {
     }
     let placement = crate::testing::placement(&board);
     let side = if r.u8() & 1 == 0 { 'w' } else { 'b' };
-    parse::position(&format!("{placement} {side} - - 0 1")).ok()
+    read::position(&format!("{placement} {side} - - 0 1")).ok()
 }
 
 /// Piece values from the bytes: `PieceValues::new` must accept exactly the valid ones.
@@ -538,12 +538,12 @@ struct Counted {
     notes: usize,
 }
 
-impl swapoff_scan::rows::Sink for Counted {
+impl swapoff_scan::scan::Sink for Counted {
     type Error = std::convert::Infallible;
 
     fn row(
         &mut self,
-        row: &swapoff_scan::rows::Row<'_>,
+        row: &swapoff_scan::scan::Row<'_>,
     ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
         assert!(!row.fen.is_empty(), "a row without its FEN");
         self.rows += 1;
@@ -552,7 +552,7 @@ impl swapoff_scan::rows::Sink for Counted {
 
     fn note(
         &mut self,
-        note: swapoff_scan::note::Note,
+        note: swapoff_scan::read::Note,
     ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
         let why = note.cause.reason();
         assert!(!why.is_empty(), "a note without a reason");
@@ -567,11 +567,11 @@ impl swapoff_scan::rows::Sink for Counted {
 /// EPD, PGN, CSV, JSON Lines and Parquet readers, and the scan of each unit. Nothing may
 /// panic (a dictionary-encoded Parquet column once did), and every message must be short.
 pub fn read_inputs(data: &[u8]) {
-    use swapoff_scan::format::Format;
-    use swapoff_scan::pool::Pool;
-    use swapoff_scan::rows::Scanner;
-    use swapoff_scan::table::TableColumns;
-    use swapoff_scan::units::{read_input, Reading};
+    use swapoff_scan::read::Format;
+    use swapoff_scan::read::Pool;
+    use swapoff_scan::read::TableColumns;
+    use swapoff_scan::read::{read_input, Reading};
+    use swapoff_scan::scan::Scanner;
     let formats = [
         None,
         Some(Format::Epd),
@@ -582,7 +582,7 @@ pub fn read_inputs(data: &[u8]) {
     ];
     let scanner = Scanner::new(
         See::new(Rules::Default),
-        swapoff_scan::columns::Needs::ALL,
+        swapoff_scan::scan::Needs::ALL,
         &[],
     );
     let tags = vec!["Event".to_string(), "Moves".to_string()];

@@ -29,9 +29,8 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules};
-use swapoff_scan::epd::{self, Line};
-use swapoff_scan::parse;
-use swapoff_scan::records::{InputName, Records};
+use swapoff_scan::read::{self, Line};
+use swapoff_scan::read::{InputName, Records};
 
 /// Flags of `swapoff-lab order`.
 #[derive(clap::Args, Debug)]
@@ -339,7 +338,7 @@ impl Totals {
 fn fen_fields(line: &str) -> Option<String> {
     // The EPD reader's field splitting; a line it cannot split goes to the position
     // reader as it is, for its message.
-    match epd::split(line) {
+    match read::split_epd(line) {
         Ok(Line::Empty) => None,
         Ok(Line::Fen { fields, .. }) => Some(fields.join(" ")),
         Err(_) => Some(line.split(';').next().unwrap_or("").trim().to_string()),
@@ -407,7 +406,7 @@ impl Reader {
             let Some(fen) = fen_fields(line) else {
                 continue;
             };
-            match parse::position(&fen) {
+            match read::position(&fen) {
                 Ok(pos) => {
                     positions.push(pos);
                     self.read += 1;

@@ -11,7 +11,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 use swapoff_scan::calls::{replay, CallLog, Difference, Variant};
-use swapoff_scan::records::InputName;
+use swapoff_scan::read::InputName;
 
 /// Flags of `swapoff-lab replay`.
 #[derive(clap::Args, Debug)]

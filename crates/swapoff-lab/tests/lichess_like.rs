@@ -7,12 +7,12 @@ use std::sync::Arc;
 use swapoff::See;
 use swapoff_lab::lichess_like::game;
 use swapoff_lab::testing::Rng;
-use swapoff_scan::note::Note;
-use swapoff_scan::pool::Pool;
-use swapoff_scan::records::InputName;
-use swapoff_scan::rows::{Row, Scanner, Sink};
-use swapoff_scan::table::TableColumns;
-use swapoff_scan::units::{read_all, Reading};
+use swapoff_scan::read::InputName;
+use swapoff_scan::read::Note;
+use swapoff_scan::read::Pool;
+use swapoff_scan::read::TableColumns;
+use swapoff_scan::read::{read_all, Reading};
+use swapoff_scan::scan::{Row, Scanner, Sink};
 
 #[derive(Default)]
 struct Tally {
@@ -64,7 +64,7 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
         texts: &texts,
         columns: TableColumns::default(),
     };
-    let scanner = Scanner::new(See::default(), swapoff_scan::columns::Needs::ALL, &[]);
+    let scanner = Scanner::new(See::default(), swapoff_scan::scan::Needs::ALL, &[]);
     let mut tally = Tally::default();
     let inputs = [InputName::from(path)];
     read_all(

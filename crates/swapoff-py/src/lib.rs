@@ -124,7 +124,7 @@ impl Position {
                 let fen = shakmaty::fen::Fen::try_from_setup(setup)
                     .map(|f| f.to_string())
                     .unwrap_or_default();
-                match swapoff_scan::parse::position(&fen) {
+                match swapoff_scan::read::position(&fen) {
                     Err(e) => Err(error(format!("bad position {fen:?}: {e}"))),
                     Ok(_) => Err(error(format!("bad position {fen:?}"))),
                 }
@@ -230,7 +230,7 @@ fn scan_block<'py>(
     };
     let (schema, batches) = py
         .detach(|| {
-            let columns = swapoff_scan::table::TableColumns {
+            let columns = swapoff_scan::read::TableColumns {
                 fen: fen_column,
                 moves: moves_column,
                 apply,
@@ -248,16 +248,16 @@ fn scan_block<'py>(
 }
 
 /// The row columns asked for, as `seeswap scan --columns` reads them (`None`: all).
-fn selection(columns: Option<&str>) -> PyResult<Option<swapoff_scan::columns::Selection>> {
+fn selection(columns: Option<&str>) -> PyResult<Option<swapoff_scan::scan::Selection>> {
     columns
-        .map(swapoff_scan::columns::Selection::parse)
+        .map(swapoff_scan::scan::Selection::parse)
         .transpose()
         .map_err(error)
 }
 
 /// A format's name as `scan_block` takes it (`"auto"`: told from the content).
-fn read_format(name: &str) -> PyResult<Option<swapoff_scan::format::Format>> {
-    use swapoff_scan::format::Format;
+fn read_format(name: &str) -> PyResult<Option<swapoff_scan::read::Format>> {
+    use swapoff_scan::read::Format;
     let all = [
         Format::Epd,
         Format::Pgn,
@@ -294,7 +294,7 @@ fn import_stream(
 /// the bytes do not reach a line that tells).
 #[pyfunction]
 fn sniff(head: &[u8]) -> (Option<&'static str>, Option<&'static str>) {
-    use swapoff_scan::format::{describe, Format};
+    use swapoff_scan::read::{describe, Format};
     let (compression, format) = describe(head);
     let format = format.map(Format::name);
     (compression.map(|c| c.name()), format)
@@ -325,7 +325,7 @@ fn scan_stream<'py>(
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let options = stream::Options {
         see: evaluator(rules, values)?,
-        read: swapoff_scan::pipeline::ReadOptions {
+        read: swapoff_scan::scan::pipeline::ReadOptions {
             format: read_format(format)?,
             tags,
             fen_column: fen_column.to_string(),
@@ -338,7 +338,7 @@ fn scan_stream<'py>(
     };
     let inputs = paths
         .into_iter()
-        .map(swapoff_scan::records::InputName::from)
+        .map(swapoff_scan::read::InputName::from)
         .collect();
     let rows = stream::start(inputs, options).map_err(error)?;
     let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(rows));

@@ -12,15 +12,15 @@ use std::io::Cursor;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use swapoff::See;
-use swapoff_scan::arrow::{Columns, Layout};
-use swapoff_scan::columnar::read_batches;
-use swapoff_scan::columns::{Needs, Selection};
-use swapoff_scan::format::Format;
-use swapoff_scan::note::{Note, Skipped};
-use swapoff_scan::pool::Pool;
-use swapoff_scan::rows::{Row, Scanner, Sink};
-use swapoff_scan::table::{TableColumns, TableRow};
-use swapoff_scan::units::{read_input, Reading, Work};
+use swapoff_scan::read::read_batches;
+use swapoff_scan::read::Format;
+use swapoff_scan::read::Pool;
+use swapoff_scan::read::{read_input, Reading, Work};
+use swapoff_scan::read::{Note, Skipped};
+use swapoff_scan::read::{TableColumns, TableRow};
+use swapoff_scan::scan::{Needs, Selection};
+use swapoff_scan::scan::{Row, Scanner, Sink};
+use swapoff_scan::write::{Columns, Layout};
 
 /// Rows as Arrow columns, notes as error rows, cut into record batches as they grow.
 struct ArrowRows<'a> {

@@ -14,13 +14,13 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 use swapoff::See;
-use swapoff_scan::arrow::{Columns, Layout};
-use swapoff_scan::columns::{Needs, Selection};
-use swapoff_scan::note::Note;
-use swapoff_scan::pipeline::{self, ReadOptions};
-use swapoff_scan::records::InputName;
-use swapoff_scan::rows::{Row, Scanner, Sink};
-use swapoff_scan::work::Work;
+use swapoff_scan::read::InputName;
+use swapoff_scan::read::Note;
+use swapoff_scan::read::Work;
+use swapoff_scan::scan::pipeline::{self, ReadOptions};
+use swapoff_scan::scan::{Needs, Selection};
+use swapoff_scan::scan::{Row, Scanner, Sink};
+use swapoff_scan::write::{Columns, Layout};
 
 /// Batches analysed ahead of the consumer (each one a batch of units of work).
 const AHEAD: usize = 2;

@@ -2,8 +2,8 @@
 //! WebAssembly package ask it: the same parsing, the same evaluator and the same messages,
 //! written once. Each face turns these `String` errors into its own kind of error.
 
-use crate::analysis::Report;
-use crate::parse::{self, MoveError};
+use crate::read::parse::{self, MoveError};
+use crate::scan::analysis::Report;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{Chess, EnPassantMode, Position};
@@ -108,19 +108,19 @@ pub fn threshold(t: i64) -> Result<i32, String> {
 /// assert!(json.starts_with("{\"captures\":[{\"move\":\"d1d5\",\"see\":100}"), "{json}");
 /// ```
 pub fn analysis_json(pos: &Chess, see: &See) -> Result<String, String> {
-    let board = crate::pgn::to_cozy(pos).map_err(|e| e.to_string())?;
+    let board = crate::read::pgn::to_cozy(pos).map_err(|e| e.to_string())?;
     let mut report = Report::default();
     report.analyze(&board, see);
     let mut out = Vec::with_capacity(256);
     out.push(b'{');
-    crate::json::analysis_fields(&mut out, &board, &report);
+    crate::write::json::analysis_fields(&mut out, &board, &report);
     out.push(b'}');
     String::from_utf8(out).map_err(|e| e.to_string())
 }
 
 /// The trace of a move as `seeswap eval --trace --json` gives it (JSON text).
 pub fn trace_json(pos: &Chess, mv: Move, see: &See) -> Result<String, String> {
-    let trace = crate::json::TraceJson::new(pos, mv, &see.trace(pos, mv));
+    let trace = crate::write::json::TraceJson::new(pos, mv, &see.trace(pos, mv));
     serde_json::to_string(&trace).map_err(|e| e.to_string())
 }
 

@@ -58,7 +58,7 @@ pub fn parse_pairs(text: &str) -> Data {
         let pos = seen
             .entry(fen)
             .or_insert_with(|| {
-                let chess = crate::parse::position(fen).map_err(|e| e.to_string())?;
+                let chess = crate::read::parse::position(fen).map_err(|e| e.to_string())?;
                 let cozy = cozy_chess::Board::from_fen(fen, false)
                     .map_err(|e| format!("cozy-chess rejects the FEN: {e}"))?;
                 data.chess.push(chess);
@@ -74,7 +74,7 @@ pub fn parse_pairs(text: &str) -> Data {
             }
         };
         let chess = &data.chess[pos as usize];
-        let converted = crate::parse::shakmaty_move(chess, uci)
+        let converted = crate::read::parse::shakmaty_move(chess, uci)
             .map_err(|e| e.to_string())
             .and_then(|sm| Ok((Move::try_from(&sm).map_err(|e| e.to_string())?, sm)));
         let (mv, sm) = match converted {

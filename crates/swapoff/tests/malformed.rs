@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use swapoff::{ParseValuesError, PieceValues, Rules, See, ValuesError};
-use swapoff_scan::parse::{self, FenError, MoveError};
-use swapoff_scan::suite::{self, SuiteLineErrorKind};
+use swapoff_scan::read::SuiteLineErrorKind;
+use swapoff_scan::read::{self, FenError, MoveError};
 
 fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/malformed")
@@ -48,10 +48,10 @@ fn split_expectation(expected: &str) -> (&str, &str) {
     expected.split_once(':').unwrap_or((expected, ""))
 }
 
-/// Checks `parse::position(text)` against an expectation of `fen.tsv`'s form.
+/// Checks `read::position(text)` against an expectation of `fen.tsv`'s form.
 fn assert_fen(expected: &str, text: &str, at: &str) {
     let (kind, detail) = split_expectation(expected);
-    let result = parse::position(text);
+    let result = read::position(text);
     if kind == "Ok" {
         if let Err(e) = result {
             panic!("{at}: {text:?} refused: {e}");
@@ -88,7 +88,7 @@ fn assert_fen(expected: &str, text: &str, at: &str) {
             );
             // The text is quoted, clipped when long (a megabyte field gives a short
             // message).
-            let quoted = swapoff_scan::parse::Clipped(bad).to_string();
+            let quoted = swapoff_scan::read::Clipped(bad).to_string();
             assert!(
                 message.contains(field.name()) && message.contains(&quoted),
                 "{at}: {message} does not name the field and its text"
@@ -111,16 +111,16 @@ fn assert_fen(expected: &str, text: &str, at: &str) {
     }
 }
 
-/// Checks `parse::see_move` against an expectation of `moves.tsv`'s form.
+/// Checks `read::see_move` against an expectation of `moves.tsv`'s form.
 fn assert_move(expected: &str, fen: &str, mv: &str, at: &str) {
-    let pos = parse::position(fen).unwrap_or_else(|e| panic!("{at}: corpus FEN refused: {e}"));
-    let err = match parse::see_move(&pos, mv) {
+    let pos = read::position(fen).unwrap_or_else(|e| panic!("{at}: corpus FEN refused: {e}"));
+    let err = match read::see_move(&pos, mv) {
         Ok(m) => panic!("{at}: {mv:?} accepted as {m}, expected {expected}"),
         Err(e) => e,
     };
     // Both entry points must agree: see_move only adds the conversion for SEE.
     assert!(
-        parse::shakmaty_move(&pos, mv).is_err(),
+        read::shakmaty_move(&pos, mv).is_err(),
         "{at}: shakmaty_move accepts {mv:?}"
     );
     let message = err.to_string();
@@ -163,10 +163,10 @@ fn assert_move(expected: &str, fen: &str, mv: &str, at: &str) {
     }
 }
 
-/// Checks `suite::parse_line(n, line)` against an expectation of `suite_lines.tsv`'s form.
+/// Checks `read::suite_line(n, line)` against an expectation of `suite_lines.tsv`'s form.
 fn assert_suite_line(expected: &str, n: usize, line: &str, at: &str) {
     let (kind, detail) = split_expectation(expected);
-    let result = suite::parse_line(n, line);
+    let result = read::suite_line(n, line);
     match (kind, result) {
         ("Skip", Ok(None)) => {}
         ("Ok", Ok(Some(row))) => {
@@ -286,7 +286,7 @@ fn mixed_suite_reports_every_bad_line_and_keeps_the_good_rows() {
         }
     }
     assert!(expect.len() >= 10, "suite_mixed.epd lost its expectations");
-    let results = suite::parse(&text);
+    let results = read::read_suite(&text);
     let mut seen = Vec::new();
     let mut good = 0;
     for result in results {
@@ -299,8 +299,8 @@ fn mixed_suite_reports_every_bad_line_and_keeps_the_good_rows() {
         let line = text.lines().nth(n - 1).unwrap_or_default();
         let Some(expected) = expect.get(&n) else {
             let row = result.unwrap_or_else(|e| panic!("{at}: unexpected error {e}"));
-            let pos = parse::position(&row.fen).unwrap_or_else(|e| panic!("{at}: {e}"));
-            let mv = parse::see_move(&pos, &row.mv).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let pos = read::position(&row.fen).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let mv = read::see_move(&pos, &row.mv).unwrap_or_else(|e| panic!("{at}: {e}"));
             assert_eq!(
                 See::new(Rules::Default).value(&pos, mv),
                 row.expected,
@@ -338,11 +338,11 @@ fn empty_input_gives_nothing_or_empty() {
         read_corpus("empty.epd").is_empty(),
         "empty.epd must stay empty"
     );
-    assert!(suite::parse("").is_empty());
-    assert!(suite::parse("\n\n  \n# only comments\n").is_empty());
-    assert_eq!(parse::position(""), Err(FenError::Empty));
-    let pos = parse::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
-    assert!(matches!(parse::see_move(&pos, ""), Err(MoveError::Empty)));
+    assert!(read::read_suite("").is_empty());
+    assert!(read::read_suite("\n\n  \n# only comments\n").is_empty());
+    assert_eq!(read::position(""), Err(FenError::Empty));
+    let pos = read::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
+    assert!(matches!(read::see_move(&pos, ""), Err(MoveError::Empty)));
 }
 
 #[test]
@@ -362,7 +362,7 @@ fn nul_bytes_are_reported_in_the_field_that_holds_them() {
         let fen = with_nul.join(" ");
         assert_fen(&format!("BadField:{name}"), &fen, &format!("NUL in {name}"));
         // The message shows the NUL escaped rather than writing it to a terminal.
-        let message = parse::position(&fen).err().map(|e| e.to_string());
+        let message = read::position(&fen).err().map(|e| e.to_string());
         assert!(
             message
                 .as_deref()
@@ -403,23 +403,23 @@ fn megabyte_lines_are_refused_without_trouble() {
         &many_fields,
         "half a million fields",
     );
-    let pos = parse::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
+    let pos = read::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
     let long_move = "N".repeat(LEN);
     assert!(matches!(
-        parse::see_move(&pos, &long_move),
+        read::see_move(&pos, &long_move),
         Err(MoveError::Unparseable { .. })
     ));
     let fen = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
     let long_comment = format!("{fen}; Rxd5; 100; {}", "x".repeat(LEN));
-    let row = suite::parse_line(3, &long_comment)
+    let row = read::suite_line(3, &long_comment)
         .expect("a long comment is fine")
         .expect("a row");
     assert_eq!((row.expected, row.comment.len()), (100, LEN));
     let long_value = format!("{fen}; Rxd5; {}", "1".repeat(LEN));
-    let err = suite::parse_line(4, &long_value).expect_err("too large");
+    let err = read::suite_line(4, &long_value).expect_err("too large");
     assert!(matches!(err.kind, SuiteLineErrorKind::BadValue { .. }));
     // A megabyte of separators is still one line, with no FEN.
-    let err = suite::parse_line(5, &";".repeat(LEN)).expect_err("no FEN");
+    let err = read::suite_line(5, &";".repeat(LEN)).expect_err("no FEN");
     assert_eq!(err.kind, SuiteLineErrorKind::MissingField { field: "FEN" });
 }
 
@@ -427,7 +427,7 @@ fn megabyte_lines_are_refused_without_trouble() {
 fn byte_order_marks_and_crlf_line_ends_are_accepted() {
     let fen = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
     let text = format!("\u{feff}# suite\r\n{fen}; Rxd5; 100; crlf\r\n\r\n{fen}; Rxd5; x\r\n");
-    let results = suite::parse(&text);
+    let results = read::read_suite(&text);
     assert_eq!(results.len(), 2, "{results:?}");
     let row = results[0].as_ref().expect("the CRLF row reads");
     assert_eq!(
@@ -443,10 +443,10 @@ fn byte_order_marks_and_crlf_line_ends_are_accepted() {
         }
     );
     // A BOM before the first row is not part of its FEN.
-    let row = suite::parse_line(1, &format!("\u{feff}{fen}; Rxd5; 100"))
+    let row = read::suite_line(1, &format!("\u{feff}{fen}; Rxd5; 100"))
         .expect("reads")
         .expect("a row");
-    assert!(parse::position(&row.fen).is_ok(), "{:?}", row.fen);
+    assert!(read::position(&row.fen).is_ok(), "{:?}", row.fen);
 }
 
 #[test]
@@ -454,7 +454,7 @@ fn every_error_type_is_a_std_error() {
     fn is_error<E: std::error::Error + Send + Sync + 'static>() {}
     is_error::<FenError>();
     is_error::<MoveError>();
-    is_error::<suite::SuiteLineError>();
+    is_error::<read::SuiteLineError>();
     is_error::<ValuesError>();
     is_error::<ParseValuesError>();
     is_error::<swapoff::UnknownRules>();

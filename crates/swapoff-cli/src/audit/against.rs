@@ -20,7 +20,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, Rules, See};
-use swapoff_scan::records::InputName;
+use swapoff_scan::read::InputName;
 
 /// Lines evaluated per window.
 const WINDOW: usize = 4096;
@@ -262,7 +262,7 @@ fn parse_line(
     let (fen, mv, answer) = match threshold {
         None => {
             let line = usize::try_from(number).unwrap_or(usize::MAX);
-            let Some(row) = swapoff_scan::suite::parse_line(line, text).map_err(|e| {
+            let Some(row) = swapoff_scan::read::suite_line(line, text).map_err(|e| {
                 let why = e.to_string();
                 why.strip_prefix(&format!("line {line}: "))
                     .unwrap_or(&why)
@@ -286,8 +286,8 @@ fn parse_line(
             )
         }
     };
-    let pos = swapoff_scan::parse::position(fen.trim()).map_err(|e| format!("bad FEN: {e}"))?;
-    let m = swapoff_scan::parse::shakmaty_move(&pos, mv.trim()).map_err(|e| e.to_string())?;
+    let pos = swapoff_scan::read::position(fen.trim()).map_err(|e| format!("bad FEN: {e}"))?;
+    let m = swapoff_scan::read::shakmaty_move(&pos, mv.trim()).map_err(|e| e.to_string())?;
     let mv = Move::try_from(&m).map_err(|e| e.to_string())?;
     Ok(Some((pos, mv, answer)))
 }

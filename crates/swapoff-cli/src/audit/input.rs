@@ -4,7 +4,7 @@
 use shakmaty::{Chess, Position};
 use std::io::Read;
 use swapoff::Move;
-use swapoff_scan::records::Records;
+use swapoff_scan::read::Records;
 
 /// What kind of move an evaluated move is; the report breaks agreement down by it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -236,7 +236,7 @@ pub fn read<R: Read>(
         };
         let same = fen == input.last_fen;
         if !(same && input.last_in_window) {
-            match swapoff_scan::parse::position(fen) {
+            match swapoff_scan::read::position(fen) {
                 Ok(pos) => {
                     input.positions.push(pos);
                     if !same {
@@ -265,7 +265,7 @@ pub fn read<R: Read>(
             })
         };
         match line {
-            Line::Pair { mv, .. } => match swapoff_scan::parse::shakmaty_move(pos, mv) {
+            Line::Pair { mv, .. } => match swapoff_scan::read::shakmaty_move(pos, mv) {
                 Ok(m) => match item(&m) {
                     Some(it) => {
                         input.items.push(it);

@@ -3,7 +3,7 @@
 use shakmaty::Chess;
 use std::fmt::Write as _;
 use swapoff::{Move, Square};
-use swapoff_scan::json::{attackers_and_xrays, by_side, piece_letter_on};
+use swapoff_scan::write::{attackers_and_xrays, by_side, piece_letter_on};
 
 /// Names joined by spaces, or `-` for none.
 fn list(names: &[String]) -> String {

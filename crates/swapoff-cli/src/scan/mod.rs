@@ -47,16 +47,16 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
-use swapoff_scan::arrow::{Columns, Layout};
-use swapoff_scan::columns::{Needs, Selection};
-use swapoff_scan::format::Format;
-use swapoff_scan::note::Note;
-use swapoff_scan::pipeline::{self, Processed, ReadOptions};
-use swapoff_scan::pool::Pool;
-use swapoff_scan::records::InputName;
-use swapoff_scan::rows::{Row, Scanner, Sink};
-use swapoff_scan::text::{Shape, TextRows};
-use swapoff_scan::units::Work;
+use swapoff_scan::read::Format;
+use swapoff_scan::read::InputName;
+use swapoff_scan::read::Note;
+use swapoff_scan::read::Pool;
+use swapoff_scan::read::Work;
+use swapoff_scan::scan::pipeline::{self, Processed, ReadOptions};
+use swapoff_scan::scan::{Needs, Selection};
+use swapoff_scan::scan::{Row, Scanner, Sink};
+use swapoff_scan::write::{Columns, Layout};
+use swapoff_scan::write::{Shape, TextRows};
 
 /// Flags of `seeswap scan`.
 #[derive(clap::Args, Debug)]

@@ -3,8 +3,8 @@
 
 use cozy_chess::{Board, Color};
 use serde::Serialize;
-use swapoff_scan::analysis::Report;
-use swapoff_scan::text::Shape;
+use swapoff_scan::scan::Report;
+use swapoff_scan::write::Shape;
 
 /// Totals over a run, or over one unit of work before they are added up.
 #[derive(Clone, Copy, Default, Debug, Serialize)]

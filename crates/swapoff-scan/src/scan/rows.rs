@@ -1,19 +1,20 @@
 //! From units of work to rows: the one function, [`Scanner::process`], that both the
-//! `seeswap scan` command and the Python package run on what [`units`](crate::units)
+//! `seeswap scan` command and the Python package run on what [`units`](crate::read::units)
 //! reads. Under it, [`walk`] gives every position a unit holds (EPD lines read, PGN games
 //! replayed) before any analysis, for tools that want positions alone (`make-suite`). Each position analysed becomes a [`Row`]; each line, game or file that cannot be
 //! read becomes a [`Note`] in its place, so nothing is dropped silently. A [`Sink`]
 //! takes both: the command writes rows as JSON, CSV or Parquet and notes to stderr, the
 //! Python package turns both into Arrow rows (notes with an `error` column).
 
-use crate::analysis::Report;
-use crate::columns::Needs;
-use crate::note::{Note, Place, Skipped};
-use crate::pgn::{self, GameRecord};
-use crate::pgn::{Annotation, Step};
-use crate::table::{RowError, TableRow};
-use crate::work::Work;
-use crate::{epd, json};
+use crate::read::epd;
+use crate::read::note::{Note, Place, Skipped};
+use crate::read::pgn::{self, GameRecord};
+use crate::read::pgn::{Annotation, Step};
+use crate::read::table::{RowError, TableRow};
+use crate::read::work::Work;
+use crate::scan::analysis::Report;
+use crate::scan::columns::Needs;
+use crate::write::json;
 use cozy_chess::Board;
 use shakmaty::san::SanPlus;
 use std::fmt::Write as _;
@@ -48,7 +49,7 @@ pub struct Row<'a> {
     pub report: &'a Report,
     /// The values of the scanner's tags for this position's game (`None`: not a game, or
     /// the game has no such tag), in the order of the reading's tags
-    /// ([`Reading::tags`](crate::units::Reading::tags)); empty for EPD.
+    /// ([`Reading::tags`](crate::read::units::Reading::tags)); empty for EPD.
     pub tags: &'a [Option<String>],
     /// The move played from this position (PGN), with its SEE under the scan's rules.
     pub played: Option<(Played<'a>, Option<i32>)>,
@@ -131,12 +132,12 @@ impl Scanner {
     /// A scanner that evaluates with `see` what `needs` asks, on rows whose tag columns
     /// are `asked`. The readings it scans collect [`Scanner::tags`].
     pub fn new(see: See, needs: Needs, asked: &[String]) -> Scanner {
-        let tags = crate::columns::reading_tags(asked, needs);
+        let tags = crate::scan::columns::reading_tags(asked, needs);
         let at = |name: &str| {
             let found = tags.iter().position(|t| t.eq_ignore_ascii_case(name));
             found.filter(|_| needs.ratings)
         };
-        let [white, black] = crate::columns::RATING_TAGS;
+        let [white, black] = crate::scan::columns::RATING_TAGS;
         let ratings_at = [at(white), at(black)];
         Scanner {
             see,
@@ -289,10 +290,10 @@ fn walk_row(
         }
     };
     let skipped = |why: String| Note::invalid(file, place(row.line), why, Skipped::Row);
-    let mut pos = match crate::parse::position(&row.fen) {
+    let mut pos = match crate::read::parse::position(&row.fen) {
         Ok(pos) => pos,
         Err(e) => {
-            let fen = crate::parse::Clipped(&row.fen);
+            let fen = crate::read::parse::Clipped(&row.fen);
             return sink.note(skipped(format!("bad FEN {fen}: {e}")));
         }
     };
@@ -306,7 +307,7 @@ fn walk_row(
         return sink.note(skipped(why));
     }
     for (i, text) in row.moves[..apply].iter().enumerate() {
-        match crate::parse::shakmaty_move(&pos, text) {
+        match crate::read::parse::shakmaty_move(&pos, text) {
             Ok(m) => pos.play_unchecked(m),
             Err(e) => return sink.note(skipped(format!("move {}: {e}", i + 1))),
         }
@@ -322,7 +323,7 @@ fn walk_row(
     // given a row without it.
     let next = match row.moves.get(apply) {
         None => None,
-        Some(text) => match crate::parse::shakmaty_move(&pos, text) {
+        Some(text) => match crate::read::parse::shakmaty_move(&pos, text) {
             Ok(m) => Some(m),
             Err(e) => return sink.note(skipped(format!("move {}: {e}", apply + 1))),
         },

@@ -16,7 +16,7 @@
 //!   skipped move usually makes the next one illegal, which is reported. Text with neither
 //!   a tag, nor a move, nor a result is not taken for a game: it is reported and skipped.
 
-use crate::error::GameError;
+use crate::read::error::GameError;
 use compact_str::CompactString;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
@@ -314,7 +314,7 @@ pub fn start(game: &GameRecord) -> Result<Chess, GameError> {
         return Ok(Chess::default());
     };
     if !game.chess960 {
-        return crate::parse::position(text).map_err(|e| bad_fen(text, e));
+        return crate::read::parse::position(text).map_err(|e| bad_fen(text, e));
     }
     let fen = Fen::from_ascii(text.as_bytes()).map_err(|e| bad_fen(text, e))?;
     fen.into_position(mode).map_err(|e| bad_fen(text, e))
@@ -382,8 +382,9 @@ pub fn play_step(pos: &mut Chess, step: &Step) -> Result<(), GameError> {
     }
 }
 
-/// Plays `san` in `pos`, or says why it cannot be played.
-pub fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), GameError> {
+/// Plays `san` in `pos`, or says why it cannot be played (the tests' shorthand).
+#[cfg(test)]
+pub(crate) fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), GameError> {
     play_step(pos, &resolve(pos, san)?)
 }
 
@@ -574,7 +575,7 @@ mod tests {
         assert!(pos.turn().is_black());
         play(&mut pos, &san("--")).unwrap();
         assert!(pos.turn().is_white());
-        let mut checked = crate::parse::position("4k3/8/8/8/8/8/3q4/4K3 w - -").unwrap();
+        let mut checked = crate::read::parse::position("4k3/8/8/8/8/8/3q4/4K3 w - -").unwrap();
         assert!(play(&mut checked, &san("--")).is_err());
     }
 

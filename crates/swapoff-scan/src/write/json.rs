@@ -7,7 +7,7 @@
 //! CSV and JSON strings, the CSV's capture and hanging lists), so that the rows, the
 //! columns and the text writers import them and not each other.
 
-use crate::analysis::{piece_letter, Capture, Hanging, Report};
+use crate::scan::analysis::{piece_letter, Capture, Hanging, Report};
 use cozy_chess::{Board, Color, Piece, Rank, Square};
 use serde::Serialize;
 use shakmaty::Chess;
@@ -152,7 +152,7 @@ pub fn push_i32(out: &mut Vec<u8>, n: i32) {
     push_u64(out, u64::from(n.unsigned_abs()));
 }
 
-pub use crate::epd::push_u64;
+pub use crate::read::epd::push_u64;
 
 /// Writes seconds as Rust's `Display` writes an `f64` (`180`, `179.5`): whole numbers,
 /// most clocks, without the float formatter.
@@ -460,7 +460,7 @@ pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) 
     out.push(b' ');
     // Only where an en passant capture is legal, as shakmaty and python-chess write it
     // (a board played move by move keeps the square after every double step).
-    match crate::captures::legal_en_passant(board) {
+    match crate::scan::captures::legal_en_passant(board) {
         Some(square) => push_square(out, square),
         None => out.push(b'-'),
     }

@@ -1,6 +1,6 @@
 //! Notes: a line, game or input that cannot be read or analysed, in its place among the
-//! rows, so that nothing is dropped silently. The readers ([`units`](crate::units)) and the
-//! analysis ([`rows`](crate::rows)) both make them; the command prints them, the Python
+//! rows, so that nothing is dropped silently. The readers ([`units`](crate::read::units)) and the
+//! analysis ([`rows`](crate::scan::rows)) both make them; the command prints them, the Python
 //! package turns them into rows with an `error`.
 //!
 //! A note keeps apart where it is ([`Place`]), why ([`Cause`]: whether reading can go on

@@ -5,7 +5,7 @@
 //! captures come from the `captures` module); the SEE values come from
 //! `swapoff::See` on the same board.
 
-use crate::captures;
+use crate::scan::captures;
 use cozy_chess::{BitBoard, Board, Color, Piece, Rank, Square};
 use swapoff::{Move as SeeMove, MoveKind, Role, See, Square as SeeSquare};
 

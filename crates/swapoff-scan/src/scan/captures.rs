@@ -206,7 +206,7 @@ mod tests {
             let mut fen = Vec::new();
             for line in text.lines() {
                 // Lines scan itself would refuse (a suite's odd positions) are left out.
-                if let Ok(Some(board)) = crate::epd::read_line(line, &mut fen) {
+                if let Ok(Some(board)) = crate::read::epd::read_line(line, &mut fen) {
                     boards.push(board);
                 }
             }

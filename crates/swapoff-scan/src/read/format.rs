@@ -1,7 +1,7 @@
 //! Telling EPD from PGN by the first line with content, reading past any number of blank
 //! lines first.
 
-use crate::records::{decompress, Compression, UnixLines, PARQUET_MAGIC};
+use crate::read::records::{decompress, Compression, UnixLines, PARQUET_MAGIC};
 use std::io::{self, Read};
 
 /// Input format.

@@ -10,16 +10,16 @@
 //!   if there is one, is its starting position. The movetext is read by the same PGN reader
 //!   as a PGN file.
 //! - **positions**: a FEN column, and maybe a moves column, read as a CSV table's rows are
-//!   ([`table`](crate::table)).
+//!   ([`table`](crate::read::table)).
 //!
 //! Either way the columns named by the reading's tags are carried into the rows (any
 //! column type, as text). Row numbers count from 1 in the whole file; they are the rows'
 //! `line` (positions) or `game` (games), and a bad row is reported by its number.
 
-use crate::note::{Cause, Note, Place, Skipped};
-use crate::pgn::{Collector, GameRecord};
-use crate::table::{moves_of, RowError, TableColumns, TableRow};
-use crate::work::{Reading, Work};
+use crate::read::note::{Cause, Note, Place, Skipped};
+use crate::read::pgn::{Collector, GameRecord};
+use crate::read::table::{moves_of, RowError, TableColumns, TableRow};
+use crate::read::work::{Reading, Work};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, DataType, Schema};
@@ -412,10 +412,10 @@ fn games(
 /// One row's movetext read as one game (`fen`: its starting position, from the table's
 /// FEN column), or why it is not one game.
 fn game_of(movetext: &str, fen: Option<String>) -> Result<GameRecord, String> {
-    let text = crate::notation::Notation::new(movetext.as_bytes());
+    let text = crate::read::notation::Notation::new(movetext.as_bytes());
     let mut reader = pgn_reader::Reader::build(text)
-        .set_supported_tag_line_length(crate::records::MAX_RECORD_BYTES)
-        .set_supported_comment_length(crate::records::MAX_RECORD_BYTES)
+        .set_supported_tag_line_length(crate::read::records::MAX_RECORD_BYTES)
+        .set_supported_comment_length(crate::read::records::MAX_RECORD_BYTES)
         .finish();
     let mut collector = Collector::default();
     let mut game = match reader.read_game(&mut collector) {

@@ -5,8 +5,8 @@
 //! first moves before the position is analysed, and the next one is the move played. The
 //! other columns asked for are carried into the rows, as PGN tags are.
 
-use crate::note::Cause;
-use crate::records::Records;
+use crate::read::note::Cause;
+use crate::read::records::Records;
 use std::io;
 use std::ops::ControlFlow;
 
@@ -21,7 +21,7 @@ pub struct TableColumns<'a> {
     /// convention: 1, the opponent's move that sets the puzzle).
     pub apply: usize,
     /// A Parquet table's column of games as PGN movetext (`movetext` by default, as on
-    /// Hugging Face's Lichess games); see [`columnar`](crate::columnar).
+    /// Hugging Face's Lichess games); read by the Parquet reader.
     pub movetext: &'a str,
 }
 

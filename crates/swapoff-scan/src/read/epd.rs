@@ -7,10 +7,10 @@
 //! numbers; anything after that is taken as EPD operations (`bm e4`, `id "x"`) and ignored.
 //! So plain FENs, EPD records and `FEN;move` lines all read. Missing counters are `0 1`.
 
-use crate::error::EpdError;
+use crate::read::error::EpdError;
 use cozy_chess::{Board, BoardBuilder, BoardBuilderError, Color, File, Piece, Square};
 
-/// A line reduced to its position, ready for [`parse`].
+/// A line reduced to its position, ready to be built into a board.
 pub enum Line<'a> {
     /// Nothing to scan (blank or `#` comment).
     Empty,
@@ -94,7 +94,7 @@ fn number(word: &str, field: &'static str) -> Result<Option<u32>, EpdError> {
 /// Shredder-FEN file letters. cozy-chess caps the counters (halfmove clock 100, fullmove
 /// number 65535); only the output uses them, and it prints the real ones.
 ///
-/// On failure the position is read again with `crate::parse::position` (shakmaty,
+/// On failure the position is read again with `crate::read::parse::position` (shakmaty,
 /// strict) for a message naming the field and the reason.
 pub fn parse(
     fields: &[&str; 4],
@@ -118,7 +118,7 @@ pub fn parse(
         // The library's checks, as `eval` applies them. Castling rights are left to
         // cozy-chess, which reads Chess960's too.
         let text = format!("{} {} - {}", fields[0], fields[1], fields[3]);
-        crate::parse::position(&text).map(|_| ())
+        crate::read::parse::position(&text).map(|_| ())
     };
     match build(fields, halfmove, fullmove) {
         Ok(board) if needs_library_check(&board) => match library() {
@@ -433,7 +433,7 @@ mod builder_tests {
                     accepted += 1;
                     for (sq, piece) in board.clone() {
                         let (p, c) = b.board[sq as usize].expect("a piece");
-                        let letter = crate::analysis::piece_letter(p, c);
+                        let letter = crate::scan::analysis::piece_letter(p, c);
                         assert_eq!(char::from(letter), piece.char(), "{sq}");
                     }
                     assert_eq!(b.board.iter().flatten().count(), board.occupied().count());
@@ -517,7 +517,7 @@ mod builder_tests {
                 panic!("{fen}: not a FEN line");
             };
             let scan = parse(&fields, halfmove, fullmove, &mut buf).is_ok();
-            let eval = crate::parse::position(fen).is_ok();
+            let eval = crate::read::parse::position(fen).is_ok();
             assert_eq!(scan, eval, "{fen}: scan {scan}, eval {eval}");
             if eval {
                 accepted += 1;

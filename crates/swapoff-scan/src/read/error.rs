@@ -2,11 +2,8 @@
 //! record, a game. Each says what is wrong in words a user can act on; the command and the
 //! Python package print them after the file, line or game they are about.
 
-use crate::parse::FenError;
+use crate::read::parse::FenError;
 use core::fmt;
-
-/// What can be wrong with an input or one of its lines: the records' own errors.
-pub use crate::records::{InputError, LineError};
 
 /// An EPD/FEN line that is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +40,7 @@ impl fmt::Display for EpdError {
                 write!(
                     f,
                     "FEN field '{field}' ({}): {why}",
-                    crate::parse::Clipped(text)
+                    crate::read::parse::Clipped(text)
                 )
             }
             EpdError::Position(e) => e.fmt(f),
@@ -82,7 +79,7 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::Fen { fen, why } => {
-                write!(f, "[FEN {}]: {why}", crate::parse::Clipped(fen))
+                write!(f, "[FEN {}]: {why}", crate::read::parse::Clipped(fen))
             }
             GameError::NullMoveInCheck => f.write_str("null move while in check"),
             GameError::Drop => f.write_str("a piece drop is not a standard chess move"),

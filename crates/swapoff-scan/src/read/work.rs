@@ -1,13 +1,13 @@
 //! What reading hands on: [`Work`], the units of work (EPD lines, table rows, PGN games,
-//! notes), and [`Reading`], how the inputs are read. The readers ([`units`](crate::units) for
-//! streams, [`columnar`](crate::columnar) for tables) make them; [`rows`](crate::rows)
+//! notes), and [`Reading`], how the inputs are read. The readers ([`units`](crate::read::units) for
+//! streams, [`columnar`](crate::read::columnar) for tables) make them; [`rows`](crate::scan::rows)
 //! turns them into rows.
 
-use crate::format::Format;
-use crate::note::Note;
-use crate::pgn::GameRecord;
-use crate::pool::Pool;
-use crate::table::{RowError, TableColumns, TableRow};
+use crate::read::format::Format;
+use crate::read::note::Note;
+use crate::read::pgn::GameRecord;
+use crate::read::pool::Pool;
+use crate::read::table::{RowError, TableColumns, TableRow};
 
 /// One unit of work.
 #[derive(Debug)]

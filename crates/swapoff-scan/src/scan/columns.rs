@@ -3,8 +3,8 @@
 //! and evaluates one move a position; it does not evaluate every capture of every position
 //! nor look for hanging pieces, and it writes no FEN it was not asked for.
 
-use crate::json::{csv_capture_list, csv_hanging, push_i32, push_u64, push_uci};
-use crate::rows::{Origin, Row};
+use crate::scan::rows::{Origin, Row};
+use crate::write::json::{csv_capture_list, csv_hanging, push_i32, push_u64, push_uci};
 use cozy_chess::Color;
 
 /// One column of a scan's rows (tags are asked for apart, by name).
@@ -318,7 +318,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::PlayedSan => {
             if let Some((p, _)) = played {
-                crate::json::push_csv_text(out, p.san);
+                crate::write::json::push_csv_text(out, p.san);
             }
         }
         Column::PlayedSee => {
@@ -328,12 +328,12 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::Clock => {
             if let Some(clock) = played.and_then(|(p, _)| p.annotation.clock) {
-                crate::json::push_seconds(out, clock);
+                crate::write::json::push_seconds(out, clock);
             }
         }
         Column::Eval => {
             if let Some(eval) = played.and_then(|(p, _)| p.annotation.eval.as_deref()) {
-                crate::json::push_csv_text(out, eval);
+                crate::write::json::push_csv_text(out, eval);
             }
         }
         Column::Turn => out.extend_from_slice(color_name(board.side_to_move()).as_bytes()),
@@ -355,16 +355,16 @@ pub(crate) fn color_name(color: Color) -> &'static str {
 pub(crate) fn number(column: Column, row: &Row<'_>) -> Option<i32> {
     let eval = || {
         let (played, _) = row.played.as_ref()?;
-        crate::pgn::Eval::read(played.annotation.eval.as_deref()?)
+        crate::read::pgn::Eval::read(played.annotation.eval.as_deref()?)
     };
     match column {
         Column::EvalCp => match eval()? {
-            crate::pgn::Eval::Centipawns(cp) => Some(cp),
-            crate::pgn::Eval::Mate(_) => None,
+            crate::read::pgn::Eval::Centipawns(cp) => Some(cp),
+            crate::read::pgn::Eval::Mate(_) => None,
         },
         Column::EvalMate => match eval()? {
-            crate::pgn::Eval::Mate(n) => Some(n),
-            crate::pgn::Eval::Centipawns(_) => None,
+            crate::read::pgn::Eval::Mate(n) => Some(n),
+            crate::read::pgn::Eval::Centipawns(_) => None,
         },
         Column::WhiteElo => row.ratings[0],
         Column::BlackElo => row.ratings[1],
@@ -405,7 +405,7 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
                 if i > 0 {
                     out.push(b',');
                 }
-                crate::json::json_capture(out, c);
+                crate::write::json::json_capture(out, c);
             }
             out.push(b']');
         }
@@ -436,7 +436,7 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             } else {
                 &report.hanging_them
             };
-            crate::json::json_hanging(out, Some(list), color, us, report.in_check);
+            crate::write::json::json_hanging(out, Some(list), color, us, report.in_check);
         }
         Column::Played | Column::PlayedSan | Column::Eval => {
             let text = played.and_then(|(p, _)| match column {
@@ -445,7 +445,7 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
                 _ => p.annotation.eval.as_deref(),
             });
             match text {
-                Some(text) => crate::json::json_text(out, text),
+                Some(text) => crate::write::json::json_text(out, text),
                 None => null(out),
             }
         }
@@ -454,10 +454,10 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             None => null(out),
         },
         Column::Clock => match played.and_then(|(p, _)| p.annotation.clock) {
-            Some(clock) => crate::json::push_seconds(out, clock),
+            Some(clock) => crate::write::json::push_seconds(out, clock),
             None => null(out),
         },
-        Column::Turn => crate::json::json_text(out, color_name(board.side_to_move())),
+        Column::Turn => crate::write::json::json_text(out, color_name(board.side_to_move())),
         Column::EvalCp | Column::EvalMate | Column::WhiteElo | Column::BlackElo => {
             match number(column, row) {
                 Some(n) => push_i32(out, n),

@@ -1,6 +1,6 @@
 //! The streaming pipeline both faces run, written once: a reading thread cuts the inputs
-//! into units of work ([`units::read_all`]) and hands them over in batches of
-//! [`BATCH_UNITS`] through a channel that holds two batches; each batch is processed in
+//! into units of work ([`read_all`](crate::read::read_all)) and hands them over in batches of
+//! `BATCH_UNITS` (64) through a channel that holds two batches; each batch is processed in
 //! parallel on a rayon pool; the results come back, in input order, to the thread that
 //! called [`run`]. Memory stays flat whatever the input's size, and a consumer that
 //! returns [`ControlFlow::Break`] ends the reading.
@@ -9,12 +9,12 @@
 //! package's `swapoff.scan` runs the pipeline on a thread of its own and sends each
 //! batch's rows on to the stream pyarrow reads.
 
-use crate::format::Format;
-use crate::pool::Pool;
-use crate::records::InputName;
-use crate::table::TableColumns;
-use crate::units::{self, Reading, BATCH_UNITS};
-use crate::work::Work;
+use crate::read::format::Format;
+use crate::read::pool::Pool;
+use crate::read::records::InputName;
+use crate::read::table::TableColumns;
+use crate::read::units::{self, Reading, BATCH_UNITS};
+use crate::read::work::Work;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -26,7 +26,7 @@ pub struct ReadOptions {
     /// The format of every input (`None`: told from each one's content).
     pub format: Option<Format>,
     /// The PGN tags (or a table's columns) to collect: the scanner's
-    /// ([`Scanner::tags`](crate::rows::Scanner::tags)).
+    /// ([`Scanner::tags`](crate::scan::rows::Scanner::tags)).
     pub tags: Vec<String>,
     /// A table's column of FENs.
     pub fen_column: String,

@@ -81,13 +81,13 @@ impl std::error::Error for SuiteLineError {}
 /// Reads one line of a suite. `Ok(None)` for blank and `#` comment lines.
 ///
 /// ```
-/// use swapoff_scan::suite::parse_line;
-/// let row = parse_line(7, "4R3/2r3p1/5bk1/1p1r3p/p2PR1P1/P1BK1P2/1P6/8 b - -; hxg4; 0;").unwrap().unwrap();
+/// use swapoff_scan::read::suite_line;
+/// let row = suite_line(7, "4R3/2r3p1/5bk1/1p1r3p/p2PR1P1/P1BK1P2/1P6/8 b - -; hxg4; 0;").unwrap().unwrap();
 /// assert_eq!((row.line, row.mv.as_str(), row.expected), (7, "hxg4", 0));
-/// assert!(parse_line(8, "# a comment").unwrap().is_none());
-/// assert!(parse_line(9, "8/8/8/8/8/8/8/K6k w - -; Ka2; many").is_err());
+/// assert!(suite_line(8, "# a comment").unwrap().is_none());
+/// assert!(suite_line(9, "8/8/8/8/8/8/8/K6k w - -; Ka2; many").is_err());
 /// ```
-pub fn parse_line(line: usize, text: &str) -> Result<Option<SuiteRow>, SuiteLineError> {
+pub fn suite_line(line: usize, text: &str) -> Result<Option<SuiteRow>, SuiteLineError> {
     let text = text.trim_start_matches('\u{feff}').trim();
     if text.is_empty() || text.starts_with('#') {
         return Ok(None);
@@ -133,9 +133,9 @@ pub fn parse_line(line: usize, text: &str) -> Result<Option<SuiteRow>, SuiteLine
 }
 
 /// Reads a whole suite: every row, or the error of each line that could not be read.
-pub fn parse(text: &str) -> Vec<Result<SuiteRow, SuiteLineError>> {
+pub fn read_suite(text: &str) -> Vec<Result<SuiteRow, SuiteLineError>> {
     text.lines()
         .enumerate()
-        .filter_map(|(i, l)| parse_line(i + 1, l).transpose())
+        .filter_map(|(i, l)| suite_line(i + 1, l).transpose())
         .collect()
 }

@@ -5,13 +5,13 @@
 //! they come. Problems found while reading become [`Note`]s in their place in the input.
 
 #[cfg(feature = "parquet")]
-use crate::columnar::read_parquet;
-use crate::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
-use crate::note::{Cause, Note, Place, Skipped};
-use crate::pgn::Collector;
-use crate::pool::Pool;
-use crate::records::{decompress, InputName, Opened, UnixLines, MAX_RECORD_BYTES};
-pub use crate::work::{Reading, Work};
+use crate::read::columnar::read_parquet;
+use crate::read::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
+use crate::read::note::{Cause, Note, Place, Skipped};
+use crate::read::pgn::Collector;
+use crate::read::pool::Pool;
+use crate::read::records::{decompress, InputName, Opened, UnixLines, MAX_RECORD_BYTES};
+pub use crate::read::work::{Reading, Work};
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -350,8 +350,10 @@ fn read_table(
         flow
     };
     let read = match format {
-        Format::Csv => crate::table::read_csv(input, columns, carried, lines_before, &mut emit),
-        _ => crate::table::read_jsonl(input, columns, carried, lines_before, &mut emit),
+        Format::Csv => {
+            crate::read::table::read_csv(input, columns, carried, lines_before, &mut emit)
+        }
+        _ => crate::read::table::read_jsonl(input, columns, carried, lines_before, &mut emit),
     };
     flow?;
     if !rows.is_empty() {
@@ -376,7 +378,7 @@ fn read_pgn(
 ) -> ControlFlow<()> {
     // Tag lines and comments up to the record limit (pgn-reader's default is 255 bytes,
     // which real files with a long [Event] or [Annotator] pass).
-    let mut reader = pgn_reader::Reader::build(crate::notation::Notation::new(input))
+    let mut reader = pgn_reader::Reader::build(crate::read::notation::Notation::new(input))
         .set_supported_tag_line_length(MAX_LINE)
         .set_supported_comment_length(MAX_LINE)
         .finish();

@@ -1,0 +1,35 @@
+//! Read: inputs opened, decompressed and told apart once, then cut into units of work
+//! ([`Work`]: EPD lines, table rows, PGN games) and [`Note`]s, in input order. Nothing here
+//! knows what a scan computes or how rows are written.
+
+#[cfg(feature = "parquet")]
+pub(crate) mod columnar;
+pub(crate) mod epd;
+pub(crate) mod error;
+pub(crate) mod format;
+pub(crate) mod notation;
+pub(crate) mod note;
+pub(crate) mod parse;
+pub(crate) mod pgn;
+pub(crate) mod pool;
+pub(crate) mod records;
+pub(crate) mod suite;
+pub(crate) mod table;
+pub(crate) mod units;
+pub(crate) mod work;
+
+#[cfg(feature = "parquet")]
+pub use columnar::read_batches;
+pub use epd::{split as split_epd, Line};
+pub use error::{EpdError, GameError};
+pub use format::{describe, detect, sniff, Format, Sniffed};
+pub use note::{Cause, Note, Place, Skipped};
+pub use parse::{position, see_move, shakmaty_move, Clipped, FenError, MoveError};
+pub use pool::Pool;
+pub use records::{
+    decompress, Compression, InputError, InputName, LineError, Opened, Records, MAX_RECORD_BYTES,
+};
+pub use suite::{read_suite, suite_line, SuiteLineError, SuiteLineErrorKind, SuiteRow};
+pub use table::{RowError, TableColumns, TableRow};
+pub use units::{read_all, read_input, total_size};
+pub use work::{Reading, Work};

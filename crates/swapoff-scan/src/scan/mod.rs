@@ -1,0 +1,13 @@
+//! Scan: units of work turned into rows, computing only what the columns asked need
+//! ([`Selection`], [`Needs`]), and handed with the notes to a [`Sink`] that may fail or stop
+//! the reading. [`pipeline`] runs read → scan on every core, in input order.
+
+pub(crate) mod analysis;
+pub(crate) mod captures;
+pub(crate) mod columns;
+pub mod pipeline;
+pub(crate) mod rows;
+
+pub use analysis::{Capture, Hanging, Report};
+pub use columns::{Column, Needs, Selection};
+pub use rows::{walk, Origin, Played, Position, PositionSink, Row, Scanner, Sink};
