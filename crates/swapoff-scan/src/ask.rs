@@ -113,14 +113,14 @@ pub fn analysis_json(pos: &Chess, see: &See) -> Result<String, String> {
     report.analyze(&board, see);
     let mut out = Vec::with_capacity(256);
     out.push(b'{');
-    crate::write::json::analysis_fields(&mut out, &board, &report);
+    crate::write::report::analysis_fields(&mut out, &board, &report);
     out.push(b'}');
     String::from_utf8(out).map_err(|e| e.to_string())
 }
 
 /// The trace of a move as `seeswap eval --trace --json` gives it (JSON text).
 pub fn trace_json(pos: &Chess, mv: Move, see: &See) -> Result<String, String> {
-    let trace = crate::write::json::TraceJson::new(pos, mv, &see.trace(pos, mv));
+    let trace = crate::write::trace::TraceJson::new(pos, mv, &see.trace(pos, mv));
     serde_json::to_string(&trace).map_err(|e| e.to_string())
 }
 

@@ -20,6 +20,7 @@
 
 pub mod ask;
 pub mod calls;
+pub(crate) mod encode;
 pub mod pairs;
 pub mod read;
 pub mod scan;

@@ -7,6 +7,7 @@
 //! numbers; anything after that is taken as EPD operations (`bm e4`, `id "x"`) and ignored.
 //! So plain FENs, EPD records and `FEN;move` lines all read. Missing counters are `0 1`.
 
+use crate::encode::push_u64;
 use crate::read::error::EpdError;
 use cozy_chess::{Board, BoardBuilder, BoardBuilderError, Color, File, Piece, Square};
 
@@ -294,17 +295,6 @@ pub fn read_line(line: &str, fen: &mut Vec<u8>) -> Result<Option<Board>, EpdErro
     }
 }
 
-/// Appends `n` in decimal (the hot path of FEN and JSON writing: the `itoa` crate, no
-/// `fmt` machinery).
-pub fn push_u64(out: &mut Vec<u8>, n: u64) {
-    let mut buffer = itoa::Buffer::new();
-    // Byte by byte: the numbers are short, and a slice of unknown length is copied by a
-    // call to memcpy.
-    for &digit in buffer.format(n).as_bytes() {
-        out.push(digit);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,7 +423,7 @@ mod builder_tests {
                     accepted += 1;
                     for (sq, piece) in board.clone() {
                         let (p, c) = b.board[sq as usize].expect("a piece");
-                        let letter = crate::scan::analysis::piece_letter(p, c);
+                        let letter = crate::encode::piece_letter(p, c);
                         assert_eq!(char::from(letter), piece.char(), "{sq}");
                     }
                     assert_eq!(b.board.iter().flatten().count(), board.occupied().count());

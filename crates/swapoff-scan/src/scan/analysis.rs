@@ -6,7 +6,7 @@
 //! `swapoff::See` on the same board.
 
 use crate::scan::captures;
-use cozy_chess::{BitBoard, Board, Color, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, Piece, Rank, Square};
 use swapoff::{Move as SeeMove, MoveKind, Role, See, Square as SeeSquare};
 
 /// One capture or promotion of the side to move, with its SEE value.
@@ -230,22 +230,6 @@ fn role(piece: Piece) -> Role {
         Piece::Rook => Role::Rook,
         Piece::Queen => Role::Queen,
         Piece::King => Role::King,
-    }
-}
-
-/// The FEN letter of a piece, upper case for White.
-pub fn piece_letter(piece: Piece, color: Color) -> u8 {
-    let letter = match piece {
-        Piece::Pawn => b'p',
-        Piece::Knight => b'n',
-        Piece::Bishop => b'b',
-        Piece::Rook => b'r',
-        Piece::Queen => b'q',
-        Piece::King => b'k',
-    };
-    match color {
-        Color::White => letter.to_ascii_uppercase(),
-        Color::Black => letter,
     }
 }
 

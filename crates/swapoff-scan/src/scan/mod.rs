@@ -5,6 +5,7 @@
 pub(crate) mod analysis;
 pub(crate) mod captures;
 pub(crate) mod columns;
+pub(crate) mod fen;
 pub mod pipeline;
 pub(crate) mod rows;
 

@@ -14,7 +14,7 @@ use crate::read::table::{RowError, TableRow};
 use crate::read::work::Work;
 use crate::scan::analysis::Report;
 use crate::scan::columns::Needs;
-use crate::write::json;
+use crate::scan::fen;
 use cozy_chess::Board;
 use shakmaty::san::SanPlus;
 use std::fmt::Write as _;
@@ -317,7 +317,7 @@ fn walk_row(
         Err(why) => return sink.note(skipped(why.to_string())),
     };
     fen.clear();
-    json::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
+    fen::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
     let (mut uci, mut san) = (String::new(), String::new());
     // The move played must be legal: a row that claims an impossible one is refused, not
     // given a row without it.
@@ -472,7 +472,7 @@ fn walk_game(
         };
         fen.clear();
         if needs.fen {
-            json::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
+            fen::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
         }
         let origin = Origin::Game {
             game: game.number,
@@ -624,7 +624,7 @@ mod tests {
             let built = pgn::to_cozy(&pos).expect("a legal position");
             let mut expected = Vec::new();
             use shakmaty::Position as _;
-            json::push_fen(
+            fen::push_fen(
                 &mut expected,
                 &built,
                 pos.halfmoves(),

@@ -25,11 +25,12 @@
 //! | `tag_NAME` | string, null when missing | each `--tags` name |
 //! | `error` | string, null for a position | only with [`Layout::errors`]: why a line, game or input could not be read; the other columns of such a row are null but for `file`, `line`, `game` and `ply` |
 
+use crate::encode::piece_letter;
+use crate::encode::push_uci;
 use crate::read::note::{Note, Place};
-use crate::scan::analysis::{piece_letter, Hanging};
+use crate::scan::analysis::Hanging;
 use crate::scan::columns::{Column, Selection};
 use crate::scan::rows::{Origin, Row};
-use crate::write::json::push_uci;
 use arrow_array::builder::{
     BooleanBuilder, Float64Builder, Int32Builder, ListBuilder, StringBuilder, StructBuilder,
     UInt32Builder, UInt64Builder,
@@ -308,10 +309,10 @@ impl Columns {
             None => self.append_no_played(),
         }
         if self.on_request {
-            let turn = crate::scan::columns::color_name(row.board.side_to_move());
+            let turn = crate::write::fields::color_name(row.board.side_to_move());
             self.turn.append_value(turn);
             for (builder, column) in self.numbers.iter_mut().zip(NUMBERS) {
-                builder.append_option(crate::scan::columns::number(column, row));
+                builder.append_option(crate::write::fields::number(column, row));
             }
         }
         for (i, builder) in self.tags.iter_mut().enumerate() {

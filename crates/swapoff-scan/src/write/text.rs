@@ -1,9 +1,10 @@
 //! Rows as text: JSON Lines or CSV, written by hand into a reused buffer (the hot path of a
 //! scan: no serde, no `fmt` machinery), and the FEN of a replayed position.
 
-use crate::scan::columns::{csv_field, json_field, Column, Selection};
+use crate::encode::{csv_text, json_text, push_i32, push_u64};
+use crate::scan::columns::{Column, Selection};
 use crate::scan::rows::{Origin, Played, Row};
-use crate::write::json::{csv_text, json_text, push_i32, push_u64};
+use crate::write::fields::{csv_field, json_field};
 
 /// A text shape for rows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -140,7 +141,7 @@ fn write_columns(
                 None => out.extend_from_slice(b"null"),
             }
         } else if let Some(value) = value {
-            crate::write::json::push_csv_text(out, value);
+            crate::encode::push_csv_text(out, value);
         }
     }
     out.extend_from_slice(if json { b"}\n" } else { b"\n" });
@@ -174,7 +175,7 @@ fn write_json(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: 
         }
     }
     out.push(b',');
-    crate::write::json::analysis_fields(out, board, report);
+    crate::write::report::analysis_fields(out, board, report);
     // Games, and table rows with a move after the position (puzzles).
     if matches!(origin, Origin::Game { .. }) || row.played.is_some() {
         json_played(out, row.played);
@@ -217,7 +218,7 @@ fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     }
     out.extend_from_slice(b",\"clock\":");
     match played.annotation.clock {
-        Some(clock) => crate::write::json::push_seconds(out, clock),
+        Some(clock) => crate::encode::push_seconds(out, clock),
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b",\"eval\":");
@@ -236,18 +237,18 @@ fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     out.push(b',');
     out.extend_from_slice(played.uci.as_bytes());
     out.push(b',');
-    crate::write::json::push_csv_text(out, played.san);
+    crate::encode::push_csv_text(out, played.san);
     out.push(b',');
     if let Some(see) = see {
         push_i32(out, see);
     }
     out.push(b',');
     if let Some(clock) = played.annotation.clock {
-        crate::write::json::push_seconds(out, clock);
+        crate::encode::push_seconds(out, clock);
     }
     out.push(b',');
     if let Some(eval) = &played.annotation.eval {
-        crate::write::json::push_csv_text(out, eval);
+        crate::encode::push_csv_text(out, eval);
     }
 }
 
@@ -278,12 +279,12 @@ fn write_csv(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: &
     }
     out.extend_from_slice(fen);
     out.push(b',');
-    crate::write::json::csv_analysis_fields(out, board, report);
+    crate::write::report::csv_analysis_fields(out, board, report);
     csv_played(out, row.played);
     for i in 0..tag_names.len() {
         out.push(b',');
         if let Some(value) = row.tags.get(i).and_then(Option::as_deref) {
-            crate::write::json::push_csv_text(out, value);
+            crate::encode::push_csv_text(out, value);
         }
     }
     out.push(b'\n');

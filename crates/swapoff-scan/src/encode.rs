@@ -1,0 +1,147 @@
+//! The bytes every writer writes, written once: integers, seconds, squares, UCI moves,
+//! piece letters, and text as a CSV field or a JSON string. The readers (a FEN's counters),
+//! the scan (a row's FEN) and the writers all use them, so they sit below the three layers
+//! and import none of them.
+
+use cozy_chess::{Color, Piece, Square};
+
+/// Appends `n` in decimal (the hot path of FEN and JSON writing: the `itoa` crate, no
+/// `fmt` machinery).
+pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
+    let mut buffer = itoa::Buffer::new();
+    // Byte by byte: the numbers are short, and a slice of unknown length is copied by a
+    // call to memcpy.
+    for &digit in buffer.format(n).as_bytes() {
+        out.push(digit);
+    }
+}
+
+/// The FEN letter of a piece, upper case for White.
+pub(crate) fn piece_letter(piece: Piece, color: Color) -> u8 {
+    let letter = match piece {
+        Piece::Pawn => b'p',
+        Piece::Knight => b'n',
+        Piece::Bishop => b'b',
+        Piece::Rook => b'r',
+        Piece::Queen => b'q',
+        Piece::King => b'k',
+    };
+    match color {
+        Color::White => letter.to_ascii_uppercase(),
+        Color::Black => letter,
+    }
+}
+
+/// Appends a move in UCI (`e7e8q`). Castling never reaches here.
+pub(crate) fn push_uci(out: &mut Vec<u8>, mv: cozy_chess::Move) {
+    push_square(out, mv.from);
+    push_square(out, mv.to);
+    push_promotion(out, mv);
+}
+
+/// Appends a move's promotion letter in UCI's lower case, if it promotes.
+pub(crate) fn push_promotion(out: &mut Vec<u8>, mv: cozy_chess::Move) {
+    if let Some(p) = mv.promotion {
+        out.push(piece_letter(p, Color::Black));
+    }
+}
+
+/// Appends a square's name (`e4`).
+pub(crate) fn push_square(out: &mut Vec<u8>, square: Square) {
+    out.extend_from_slice(&square_name(square));
+}
+
+/// A square's name as two bytes.
+pub(crate) fn square_name(square: Square) -> [u8; 2] {
+    [b'a' + square.file() as u8, b'1' + square.rank() as u8]
+}
+
+/// Appends `n` in decimal.
+pub(crate) fn push_i32(out: &mut Vec<u8>, n: i32) {
+    if n < 0 {
+        out.push(b'-');
+    }
+    push_u64(out, u64::from(n.unsigned_abs()));
+}
+
+/// Writes seconds as Rust's `Display` writes an `f64` (`180`, `179.5`): whole numbers,
+/// most clocks, without the float formatter.
+pub(crate) fn push_seconds(out: &mut Vec<u8>, seconds: f64) {
+    if seconds.fract() == 0.0 && seconds.is_sign_positive() && seconds < 1e15 {
+        push_u64(out, seconds as u64);
+    } else {
+        use std::io::Write as _;
+        let _ = write!(out, "{seconds}");
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub(crate) fn csv_text(text: &str) -> String {
+    let mut out = Vec::with_capacity(text.len() + 2);
+    push_csv_text(&mut out, text);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes `text` as a CSV field: quoted (quotes doubled) when it holds a comma, a quote
+/// or a line end, as it is otherwise.
+pub(crate) fn push_csv_text(out: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    if !bytes
+        .iter()
+        .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+    {
+        out.extend_from_slice(bytes);
+        return;
+    }
+    out.push(b'"');
+    for &b in bytes {
+        if b == b'"' {
+            out.push(b'"');
+        }
+        out.push(b);
+    }
+    out.push(b'"');
+}
+
+/// A JSON string literal of `text`.
+pub(crate) fn json_text(out: &mut Vec<u8>, text: &str) {
+    // Most texts (moves, evaluations, ratings) need no escape.
+    let plain = text
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\');
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else if serde_json::to_writer(&mut *out, text).is_err() {
+        out.extend_from_slice(b"null");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_written_as_display_writes_them() {
+        for seconds in [0.0, 7.0, 180.0, 179.5, 0.1, 1e15, 1e16, 123456789.0, 2.5e-7] {
+            let mut out = Vec::new();
+            push_seconds(&mut out, seconds);
+            assert_eq!(String::from_utf8(out).unwrap(), seconds.to_string());
+        }
+    }
+
+    #[test]
+    fn numbers() {
+        let mut out = Vec::new();
+        push_i32(&mut out, i32::MIN);
+        out.push(b' ');
+        push_i32(&mut out, 0);
+        out.push(b' ');
+        push_u64(&mut out, u64::MAX);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{} 0 {}", i32::MIN, u64::MAX)
+        );
+    }
+}
