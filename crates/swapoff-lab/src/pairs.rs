@@ -44,7 +44,7 @@ pub struct Data {
 }
 
 /// Thresholds of the cycling case (the I/O crate's pairs reader assigns them).
-pub use swapoff_scan::pairs::THRESHOLDS;
+pub use swapoff_bench::pairs::THRESHOLDS;
 
 /// `SWAPOFF_PAIRS` if set, else the command-line tool's built-in bench pairs.
 pub fn pairs_path() -> PathBuf {
@@ -89,7 +89,7 @@ pub fn load_first(limit: usize) -> Data {
     });
     let started = Instant::now();
     let head: String = text.lines().take(limit).flat_map(|l| [l, "\n"]).collect();
-    let read = swapoff_scan::pairs::parse_pairs(&head);
+    let read = swapoff_bench::pairs::parse_pairs(&head);
     for bad in &read.bad {
         eprintln!("{}:{bad}", path.display());
     }

@@ -1,6 +1,6 @@
 //! `swapoff-lab replay ENGINE CALLS`: an engine's SEE calls replayed through the engine's
 //! own SEE (vendored, unmodified, in [`crate::vendor`]) and through swapoff, in one
-//! process, by [`swapoff_scan::calls`] (which `seeswap bench --calls` runs without the
+//! process, by [`swapoff_bench::calls`] (which `seeswap bench --calls` runs without the
 //! engine).
 //!
 //! The report gives each variant's ns per call (the fastest round and the median), its
@@ -10,7 +10,7 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use swapoff_scan::calls::{replay, CallLog, Difference, Variant};
+use swapoff_bench::calls::{replay, CallLog, Difference, Variant};
 use swapoff_scan::read::InputName;
 
 /// Flags of `swapoff-lab replay`.
@@ -64,7 +64,7 @@ macro_rules! engine {
     ($module:ident, $values:expr, $own:expr, $see:ident, $see_ge:ident) => {
         mod $module {
             use swapoff::PieceValues;
-            use swapoff_scan::calls::{each, CallPosition, Variant};
+            use swapoff_bench::calls::{each, CallPosition, Variant};
 
             /// The engine's piece values (its king is never taken).
             const VALUES: PieceValues = $values;

@@ -19,9 +19,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ask;
-pub mod calls;
 pub(crate) mod encode;
-pub mod pairs;
 pub mod read;
 pub mod scan;
 pub mod write;

@@ -1,7 +1,7 @@
 //! `seeswap bench --calls FILE`: an engine's SEE calls (`FEN;UCI[;VALUE]`, in call order)
 //! replayed through swapoff's default and classic rules, value and `see_ge(0)`, on plain
 //! cozy-chess boards with the move converted at each call, as the engine would make them
-//! ([`swapoff_scan::calls`]). The report gives ns per call, each variant's time over the
+//! ([`swapoff_bench::calls`]). The report gives ns per call, each variant's time over the
 //! default rules', the sum of its answers and on how many calls its value differs from the
 //! log's. The engine's own SEE is timed beside these by the lab's `replay` (it is
 //! vendored there, never in a published crate).
@@ -9,7 +9,7 @@
 use crate::common::{fatal, write_stdout, Outcome, Status};
 use std::path::Path;
 use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
-use swapoff_scan::calls::{each, replay, CallLog, Difference};
+use swapoff_bench::calls::{each, replay, CallLog, Difference};
 use swapoff_scan::read::InputName;
 
 /// Replays the log at `path` in `rounds` interleaved rounds, counting in `values`.

@@ -3,7 +3,7 @@
 
 use super::timing::{time_reps, Pass, Schedule, Timing};
 use swapoff::{PreparedBoard, Rules, See, SeeBoard};
-use swapoff_scan::pairs::{Data, Pair};
+use swapoff_bench::pairs::{Data, Pair};
 
 /// What is asked of each pair.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -150,7 +150,10 @@ pub fn time_pass(
 mod tests {
     use super::*;
     use std::time::Duration;
-    use swapoff_scan::pairs::{parse_pairs, tests::SAMPLE};
+    use swapoff_bench::pairs::parse_pairs;
+
+    /// Two good lines, then three bad ones (lines 5 to 7).
+    const SAMPLE: &str = include_str!("../../../../testdata/positions/pairs_sample.txt");
 
     #[test]
     fn timed_cases_agree_between_adapters() {

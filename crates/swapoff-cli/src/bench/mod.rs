@@ -32,7 +32,7 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
 use swapoff::PieceValues;
-use swapoff_scan::pairs::{parse_pairs, Pair};
+use swapoff_bench::pairs::{parse_pairs, Pair};
 use timing::{Pass, Schedule, Timing, CHUNK, HOT_CHUNKS};
 
 /// Flags of `seeswap bench`.

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use swapoff_scan::pairs::Pair;
+use swapoff_bench::pairs::Pair;
 
 /// Pairs per hot chunk.
 pub const CHUNK: usize = 1_000;
@@ -211,7 +211,10 @@ fn median(values: &mut [f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use swapoff_scan::pairs::{parse_pairs, tests::SAMPLE};
+    use swapoff_bench::pairs::parse_pairs;
+
+    /// Two good lines, then three bad ones (lines 5 to 7).
+    const SAMPLE: &str = include_str!("../../../../testdata/positions/pairs_sample.txt");
 
     fn numbered(n: usize) -> Vec<Pair> {
         let pair = parse_pairs(SAMPLE).all[0];

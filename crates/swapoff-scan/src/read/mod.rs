@@ -20,7 +20,7 @@ pub(crate) mod work;
 
 #[cfg(feature = "parquet")]
 pub use columnar::read_batches;
-pub use epd::{split as split_epd, Line};
+pub use epd::{read_line as read_epd_line, split as split_epd, Line};
 pub use error::{EpdError, GameError};
 pub use format::{describe, detect, sniff, Format, Sniffed};
 pub use note::{Cause, Note, Place, Skipped};

@@ -9,11 +9,11 @@
 //! the order of the variants rotating from round to round, so that the slow phases of a
 //! shared machine hit every variant alike.
 
-use crate::read::records::InputName;
 use cozy_chess::Board;
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
+use swapoff_scan::read::{read_epd_line, InputName};
 
 /// The calls made on one position, in order.
 pub struct CallPosition {
@@ -55,7 +55,7 @@ impl CallLog {
             if fen != last_fen {
                 // Four to six fields, as every input is read (engines log EPD-style FENs
                 // without the move counters too).
-                let board = crate::read::epd::read_line(fen, &mut written)
+                let board = read_epd_line(fen, &mut written)
                     .map_err(|e| format!("{name}:{line}: {e}"))?
                     .ok_or_else(|| format!("{name}:{line}: no FEN"))?;
                 positions.push(CallPosition {

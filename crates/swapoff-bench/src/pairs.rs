@@ -58,7 +58,7 @@ pub fn parse_pairs(text: &str) -> Data {
         let pos = seen
             .entry(fen)
             .or_insert_with(|| {
-                let chess = crate::read::parse::position(fen).map_err(|e| e.to_string())?;
+                let chess = swapoff_scan::read::position(fen).map_err(|e| e.to_string())?;
                 let cozy = cozy_chess::Board::from_fen(fen, false)
                     .map_err(|e| format!("cozy-chess rejects the FEN: {e}"))?;
                 data.chess.push(chess);
@@ -74,7 +74,7 @@ pub fn parse_pairs(text: &str) -> Data {
             }
         };
         let chess = &data.chess[pos as usize];
-        let converted = crate::read::parse::shakmaty_move(chess, uci)
+        let converted = swapoff_scan::read::shakmaty_move(chess, uci)
             .map_err(|e| e.to_string())
             .and_then(|sm| Ok((Move::try_from(&sm).map_err(|e| e.to_string())?, sm)));
         let (mv, sm) = match converted {
@@ -94,19 +94,10 @@ pub fn parse_pairs(text: &str) -> Data {
     data
 }
 
-/// Pairs for tests: good lines sharing a position, a comment, a blank line and bad lines.
-#[doc(hidden)]
-pub mod tests {
+#[cfg(test)]
+mod tests {
     /// Two good lines, then three bad ones (lines 5 to 7).
-    pub const SAMPLE: &str = "\
-# a comment
-1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1;e1e5
-
-1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1;c1b1
-not a fen;e2e4
-1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1;e1e9
-no separator here
-";
+    const SAMPLE: &str = include_str!("../../../testdata/positions/pairs_sample.txt");
 
     #[test]
     fn parse_pairs_keeps_good_lines_and_names_bad_ones() {

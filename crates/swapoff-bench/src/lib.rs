@@ -1,0 +1,16 @@
+//! Timing swapoff's SEE in one process, on the two kinds of files engine authors have:
+//!
+//! - [`pairs`]: `FEN;UCI` pairs (the project's 144,673 pairs, or any engine's), every
+//!   position parsed with both adapters and every move converted before any timing;
+//! - [`calls`]: an engine's SEE calls in call order (`FEN;UCI[;VALUE]`), replayed through
+//!   SEE variants in interleaved rounds.
+//!
+//! `seeswap bench` times swapoff alone on them; the lab's `replay` puts an engine's own SEE
+//! beside it. Kept apart from the I/O crate, which reads games and writes rows and has no
+//! timing in it.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod calls;
+pub mod pairs;
