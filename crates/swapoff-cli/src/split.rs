@@ -9,10 +9,9 @@
 
 use crate::common::{fatal, Outcome, Status};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use swapoff_scan::read::{decompress, InputName, Opened};
-use swapoff_scan::read::{detect, sniff, Format};
+use swapoff_scan::read::{Format, InputName, Source, SourceError};
 
 /// Flags of `seeswap split`.
 #[derive(clap::Args, Debug)]
@@ -135,35 +134,25 @@ pub fn run(args: Args) -> Outcome {
             input.display()
         ))
     };
-    let raw = match input.open_source() {
-        Ok(Opened::Stream(raw)) => raw,
-        Ok(Opened::Parquet(_)) => return parquet(),
-        Err(e) => return fatal(format!("cannot open {}: {e}", input.display())),
-    };
-    let mut raw = match decompress(raw) {
-        Ok(raw) => raw,
-        Err(e) => return fatal(format!("cannot read {}: {e}", input.display())),
+    // Blank and comment lines before the first line with content are left out of the
+    // parts; line ends come out as LF (a lone-CR file splits as any other).
+    let (format, lines) = match Source::open(&input, None, "fen", |raw| raw) {
+        Ok(Source::Text { format, lines, .. }) => (format, lines),
+        Ok(Source::Parquet(_)) => return parquet(),
+        Ok(Source::Empty) => return fatal(format!("{}: empty", input.display())),
+        Err(SourceError::UnknownFormat) => {
+            return fatal(format!(
+                "{}: cannot tell whether this is EPD or PGN",
+                input.display()
+            ))
+        }
+        Err(SourceError::Open(e)) => return fatal(format!("cannot open {}: {e}", input.display())),
+        Err(SourceError::Read(e)) => return fatal(format!("cannot read {}: {e}", input.display())),
     };
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
         return fatal(format!("cannot make {}: {e}", args.dir.display()));
     }
-    // The start up to the first line with content tells the format (blank and comment
-    // lines before it are left out of the parts).
-    let prefix = match sniff(&mut raw) {
-        Ok(sniffed) if sniffed.prefix.is_empty() => {
-            return fatal(format!("{}: empty", input.display()))
-        }
-        Ok(sniffed) => sniffed.prefix,
-        Err(e) => return fatal(format!("cannot read {}: {e}", input.display())),
-    };
-    let format = detect(&prefix);
-    let mut reader = BufReader::with_capacity(1 << 16, io::Cursor::new(prefix).chain(raw));
-    let Some(format) = format else {
-        return fatal(format!(
-            "{}: cannot tell whether this is EPD or PGN",
-            input.display()
-        ));
-    };
+    let mut reader = BufReader::with_capacity(1 << 16, lines);
     let mut parts = Parts {
         dir: args.dir.clone(),
         stem: stem(&args.file),

@@ -57,6 +57,25 @@ fn parts_hold_whole_games_and_give_the_whole_file_s_rows() {
 }
 
 #[test]
+fn lone_cr_line_ends_are_split_as_lines() {
+    // Old Mac files end lines with a lone CR: the reader reads them line by line, and so
+    // does split (its parts come out with LF line ends).
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = std::fs::read(testdata("pgn/kasparov-deep-blue-1997.pgn")).unwrap();
+    let cr: Vec<u8> = pgn
+        .iter()
+        .filter(|&&b| b != b'\r')
+        .map(|&b| if b == b'\n' { b'\r' } else { b })
+        .collect();
+    let source = dir.path().join("mac.pgn");
+    std::fs::write(&source, cr).unwrap();
+    let parts = split(source.to_str().unwrap(), &dir.path().join("parts"), "2");
+    assert_eq!(parts.len(), 3, "{parts:?}");
+    let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
+    assert_eq!(rows(&refs), rows(&[source.to_str().unwrap()]));
+}
+
+#[test]
 fn epd_is_split_by_lines() {
     let dir = tempfile::tempdir().unwrap();
     let epd = testdata("positions/endgames_head.epd");

@@ -13,6 +13,7 @@ pub(crate) mod parse;
 pub(crate) mod pgn;
 pub(crate) mod pool;
 pub(crate) mod records;
+pub(crate) mod source;
 pub(crate) mod suite;
 pub(crate) mod table;
 pub(crate) mod units;
@@ -22,13 +23,12 @@ pub(crate) mod work;
 pub use columnar::read_batches;
 pub use epd::{read_line as read_epd_line, split as split_epd, Line};
 pub use error::{EpdError, GameError};
-pub use format::{describe, detect, sniff, Format, Sniffed};
+pub use format::{describe, detect, Format};
 pub use note::{Cause, Note, Place, Skipped};
 pub use parse::{position, see_move, shakmaty_move, Clipped, FenError, MoveError};
 pub use pool::Pool;
-pub use records::{
-    decompress, Compression, InputError, InputName, LineError, Opened, Records, MAX_RECORD_BYTES,
-};
+pub use records::{Compression, InputError, InputName, LineError, Records, MAX_RECORD_BYTES};
+pub use source::{Source, SourceError, Stream, Table};
 pub use suite::{read_suite, suite_line, SuiteLineError, SuiteLineErrorKind, SuiteRow};
 pub use table::{RowError, TableColumns, TableRow};
 pub use units::{read_all, read_input, total_size};

@@ -31,7 +31,7 @@ impl InputName {
     /// Opens it once: a regular file that starts as a Parquet file does is handed back as
     /// the file (its index is at its end, read by seeking); anything else (standard input,
     /// a pipe, a compressed or text file) as a stream read from its first byte.
-    pub fn open_source(&self) -> io::Result<Opened> {
+    pub(crate) fn open_source(&self) -> io::Result<Opened> {
         if self.is_stdin() {
             return Ok(Opened::Stream(Box::new(io::stdin())));
         }
@@ -107,7 +107,7 @@ impl InputName {
     }
 }
 
-/// An input opened by [`InputName::open_source`].
+/// An input opened by `InputName::open_source`.
 pub enum Opened {
     /// A Parquet file, read by seeking.
     Parquet(File),

@@ -1,4 +1,4 @@
-//! Reading: opens each input, decompresses it, tells EPD from PGN, and cuts the stream into
+//! Reading: each input told apart once ([`Source`]), then its stream cut into
 //! units of work (a few hundred lines, or a few hundred plies of games) handed to a
 //! callback in input order. `seeswap scan` sends them in batches over a bounded channel, so
 //! that memory stays flat however large the input; the Python package analyses them as
@@ -6,11 +6,12 @@
 
 #[cfg(feature = "parquet")]
 use crate::read::columnar::read_parquet;
-use crate::read::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
+use crate::read::format::Format;
 use crate::read::note::{Cause, Note, Place, Skipped};
 use crate::read::pgn::Collector;
 use crate::read::pool::Pool;
-use crate::read::records::{decompress, InputName, Opened, UnixLines, MAX_RECORD_BYTES};
+use crate::read::records::{InputName, MAX_RECORD_BYTES};
+use crate::read::source::{Source, SourceError, Stream, Table};
 pub use crate::read::work::{Reading, Work};
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -83,35 +84,21 @@ pub fn read_all(
     emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) {
     for (file, name) in inputs.iter().enumerate() {
-        // Each input is opened once: a pipe (`<(zcat games.pgn.gz)`) cannot be read twice.
-        let raw = match name.open_source() {
-            Ok(Opened::Parquet(f)) => {
-                // Parquet keeps its index at its end: read from the file, a row group at a
-                // time, not as a stream.
-                let flow = read_parquet(file, f, 0, reading, emit);
-                count.fetch_add(name.size().unwrap_or(0), Ordering::Relaxed);
-                if flow.is_break() {
-                    return;
-                }
-                continue;
-            }
-            Ok(Opened::Stream(raw)) => raw,
-            Err(e) => {
-                let note = Note::whole_file(file, Cause::Open(e.to_string()));
-                if emit(Work::Note(note)).is_break() {
-                    return;
-                }
-                continue;
-            }
-        };
         // Bytes are counted as they come from the file, compressed or not (progress
         // against its size).
-        let counted = Counting {
-            inner: raw,
-            count: Arc::clone(count),
+        let counted = |raw| -> Stream {
+            Box::new(Counting {
+                inner: raw,
+                count: Arc::clone(count),
+            })
         };
-        if read_input(file, Box::new(counted), 0, reading, emit).is_break() {
+        let source = Source::open(name, reading.format, reading.columns.fen, counted);
+        let parquet_file = matches!(source, Ok(Source::Parquet(Table::File(_))));
+        if read_source(file, source, 0, reading, emit).is_break() {
             return;
+        }
+        if parquet_file {
+            count.fetch_add(name.size().unwrap_or(0), Ordering::Relaxed);
         }
     }
 }
@@ -121,7 +108,19 @@ pub fn read_all(
 /// Breaks once `emit` wants no more.
 pub fn read_input(
     file: usize,
-    raw: Box<dyn Read + Send>,
+    raw: Stream,
+    lines_before: u64,
+    reading: &Reading<'_>,
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let source = Source::read(raw, reading.format, reading.columns.fen);
+    read_source(file, source, lines_before, reading, emit)
+}
+
+/// Hands the units of an input told apart (or the note of why it could not be) to `emit`.
+fn read_source(
+    file: usize,
+    source: Result<Source, SourceError>,
     lines_before: u64,
     reading: &Reading<'_>,
     emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
@@ -130,79 +129,43 @@ pub fn read_input(
         emit,
         texts: reading.texts,
     };
-    let decoded = match decompress(raw) {
-        Ok(d) => d,
-        Err(e) => {
-            let note = Note::whole_file(file, Cause::Read(e.to_string()));
-            return sender.push(Work::Note(note));
+    let cause = match source {
+        Ok(Source::Empty) => return ControlFlow::Continue(()),
+        // Parquet keeps its index at its end: a file is read by seeking, a row group at a
+        // time; a stream (standard input, a block handed over from Python) is held whole.
+        Ok(Source::Parquet(Table::File(f))) => {
+            return read_parquet(file, f, lines_before, reading, sender.emit)
         }
-    };
-    // A Parquet table from a stream (standard input, a block handed over from Python) is
-    // held whole: its index is at its end.
-    let (head, decoded) = match peek(decoded) {
-        Ok(peeked) => peeked,
-        Err(e) => {
-            let note = Note::whole_file(file, Cause::Read(e.to_string()));
-            return sender.push(Work::Note(note));
+        Ok(Source::Parquet(Table::Stream(mut data, rest))) => {
+            if let Err(e) = { rest }.read_to_end(&mut data) {
+                let note = Note::whole_file(file, Cause::Read(e.to_string()));
+                return sender.push(Work::Note(note));
+            }
+            #[cfg(feature = "parquet")]
+            let data = bytes::Bytes::from(data);
+            return read_parquet(file, data, lines_before, reading, sender.emit);
         }
-    };
-    let parquet = Some(Format::Parquet);
-    if reading.format == parquet || detect(&head) == parquet {
-        let mut data = head;
-        if let Err(e) = { decoded }.read_to_end(&mut data) {
-            let note = Note::whole_file(file, Cause::Read(e.to_string()));
-            return sender.push(Work::Note(note));
-        }
-        #[cfg(feature = "parquet")]
-        let data = bytes::Bytes::from(data);
-        return read_parquet(file, data, lines_before, reading, sender.emit);
-    }
-    // Line endings made LF.
-    let mut input = UnixLines::new(io::Cursor::new(head).chain(decoded));
-    let Sniffed {
-        prefix,
-        blank_lines,
-    } = match sniff(&mut input) {
-        Ok(p) => p,
-        Err(e) => {
-            let note = Note::whole_file(file, Cause::Read(e.to_string()));
-            return sender.push(Work::Note(note));
-        }
-    };
-    let format = match reading
-        .format
-        .or_else(|| detect_with(&prefix, reading.columns.fen))
-    {
-        Some(f) => f,
-        // Nothing but blank and comment lines: an empty input, nothing to skip.
-        None if first_line(&prefix).is_none() => return ControlFlow::Continue(()),
-        None => {
-            let note = Note::whole_file(file, Cause::UnknownFormat);
-            return sender.push(Work::Note(note));
-        }
-    };
-    let stream = io::Cursor::new(prefix).chain(input);
-    match format {
-        Format::Epd => read_epd(file, lines_before + blank_lines + 1, stream, &mut sender),
-        Format::Pgn => read_pgn(file, stream, reading.tags, &mut sender),
-        // Told apart above, before any line was read.
-        Format::Parquet => ControlFlow::Continue(()),
-        Format::Csv | Format::Jsonl => read_table(
-            file,
+        Ok(Source::Text {
             format,
-            stream,
-            lines_before + blank_lines,
-            reading,
-            &mut sender,
-        ),
-    }
-}
-
-/// The first four bytes of an input (fewer if it is shorter), and the input still whole.
-fn peek(mut input: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
-    let mut head = Vec::with_capacity(4);
-    (&mut input).take(4).read_to_end(&mut head)?;
-    Ok((head, input))
+            blank_lines,
+            lines,
+        }) => {
+            let first_line = lines_before + blank_lines;
+            return match format {
+                Format::Epd => read_epd(file, first_line + 1, lines, &mut sender),
+                Format::Pgn => read_pgn(file, lines, reading.tags, &mut sender),
+                // Told apart before any line was read.
+                Format::Parquet => ControlFlow::Continue(()),
+                Format::Csv | Format::Jsonl => {
+                    read_table(file, format, lines, first_line, reading, &mut sender)
+                }
+            };
+        }
+        Err(SourceError::Open(e)) => Cause::Open(e.to_string()),
+        Err(SourceError::Read(e)) => Cause::Read(e.to_string()),
+        Err(SourceError::UnknownFormat) => Cause::UnknownFormat,
+    };
+    sender.push(Work::Note(Note::whole_file(file, cause)))
 }
 
 /// Sends the lines read so far as one unit, then a note that one line was skipped, so the

@@ -1,0 +1,160 @@
+//! An input opened, decompressed and told apart once: the one place that looks at an
+//! input's first bytes. A regular file that starts as Parquet does is kept as the file (its
+//! index is at its end, read by seeking); anything else is read once, from its first byte,
+//! so a pipe (`<(zcat games.pgn.gz)`) reads as the same file would.
+
+use crate::read::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
+use crate::read::records::{decompress, InputName, Opened, UnixLines};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read};
+
+/// A byte stream, read once.
+pub type Stream = Box<dyn Read + Send>;
+
+/// What an input turned out to be.
+pub enum Source {
+    /// A Parquet table.
+    Parquet(Table),
+    /// Lines of text in `format`, line ends made LF, starting at the first line with
+    /// content; `blank_lines` blank or comment lines came before it.
+    Text {
+        /// The format, as asked or as told from the first line with content.
+        format: Format,
+        /// Lines dropped before the first line with content (for line numbers).
+        blank_lines: u64,
+        /// The text from the first line with content on.
+        lines: Stream,
+    },
+    /// Nothing but blank and comment lines.
+    Empty,
+}
+
+/// A Parquet table, where it can be read from.
+pub enum Table {
+    /// A regular file, read by seeking.
+    File(File),
+    /// A stream (standard input, a decompressed file, bytes from Python): its first bytes,
+    /// then the rest, to be held whole when it is read.
+    Stream(Vec<u8>, Stream),
+}
+
+/// Why an input could not be told apart.
+#[derive(Debug)]
+pub enum SourceError {
+    /// It could not be opened.
+    Open(io::Error),
+    /// Its bytes could not be read or decompressed.
+    Read(io::Error),
+    /// Its first line with content is none of the formats.
+    UnknownFormat,
+}
+
+impl fmt::Display for SourceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SourceError::Open(e) => write!(f, "cannot open: {e}"),
+            SourceError::Read(e) => write!(f, "cannot read: {e}"),
+            SourceError::UnknownFormat => f.write_str("cannot tell its format"),
+        }
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+impl Source {
+    /// Opens `name` and tells what it is: `format` when given (else told from the content),
+    /// `fen_column` the column a table's FEN is looked for in. `wrap` sees the bytes as
+    /// stored, compressed or not, before anything reads them (a byte count for progress).
+    pub fn open(
+        name: &InputName,
+        format: Option<Format>,
+        fen_column: &str,
+        wrap: impl FnOnce(Stream) -> Stream,
+    ) -> Result<Source, SourceError> {
+        match name.open_source().map_err(SourceError::Open)? {
+            Opened::Parquet(file) => Ok(Source::Parquet(Table::File(file))),
+            Opened::Stream(raw) => Source::read(wrap(raw), format, fen_column),
+        }
+    }
+
+    /// Tells what the stream `raw` (bytes as stored, compressed or not) is, as
+    /// [`Source::open`] does.
+    pub fn read(
+        raw: Stream,
+        format: Option<Format>,
+        fen_column: &str,
+    ) -> Result<Source, SourceError> {
+        let decoded = decompress(raw).map_err(SourceError::Read)?;
+        let (head, decoded) = peek(decoded).map_err(SourceError::Read)?;
+        let parquet = Some(Format::Parquet);
+        if format == parquet || detect(&head) == parquet {
+            return Ok(Source::Parquet(Table::Stream(head, decoded)));
+        }
+        let mut input = UnixLines::new(io::Cursor::new(head).chain(decoded));
+        let Sniffed {
+            prefix,
+            blank_lines,
+        } = sniff(&mut input).map_err(SourceError::Read)?;
+        let format = match format.or_else(|| detect_with(&prefix, fen_column)) {
+            Some(format) => format,
+            None if first_line(&prefix).is_none() => return Ok(Source::Empty),
+            None => return Err(SourceError::UnknownFormat),
+        };
+        Ok(Source::Text {
+            format,
+            blank_lines,
+            lines: Box::new(io::Cursor::new(prefix).chain(input)),
+        })
+    }
+}
+
+/// The first four bytes of an input (fewer if it is shorter), and the input still whole.
+fn peek(mut input: Stream) -> io::Result<(Vec<u8>, Stream)> {
+    let mut head = Vec::with_capacity(4);
+    (&mut input).take(4).read_to_end(&mut head)?;
+    Ok((head, input))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn told(bytes: &[u8]) -> Result<Source, SourceError> {
+        Source::read(Box::new(io::Cursor::new(bytes.to_vec())), None, "fen")
+    }
+
+    #[test]
+    fn a_stream_is_told_apart_once_with_its_blank_lines_counted() {
+        let Ok(Source::Text {
+            format,
+            blank_lines,
+            mut lines,
+        }) = told(b"\r\n# books\r\n8/8/8/8/8/8/8/K6k w - -\r\n")
+        else {
+            panic!("text");
+        };
+        assert_eq!(format, Format::Epd);
+        // Line ends made LF; the lines dropped and the lines kept before the position add
+        // up to the two before it in the file.
+        let mut text = String::new();
+        lines.read_to_string(&mut text).unwrap();
+        assert!(
+            text.ends_with("\n8/8/8/8/8/8/8/K6k w - -\n") || text == "8/8/8/8/8/8/8/K6k w - -\n"
+        );
+        assert!(!text.contains('\r'), "{text:?}");
+        let kept_before = text.matches('\n').count() as u64 - 1;
+        assert_eq!(blank_lines + kept_before, 2, "{text:?}");
+        assert!(matches!(
+            told(b"PAR1rest"),
+            Ok(Source::Parquet(Table::Stream(..)))
+        ));
+        assert!(matches!(told(b"\n# only\n"), Ok(Source::Empty)));
+        assert!(matches!(
+            told(b"hello world\n"),
+            Err(SourceError::UnknownFormat)
+        ));
+        let zstd_but_broken = b"\x28\xb5\x2f\xfd broken";
+        assert!(matches!(told(zstd_but_broken), Err(SourceError::Read(_))));
+    }
+}
