@@ -375,3 +375,26 @@ fn a_file_name_that_is_not_utf8_is_read() {
         assert!(!o.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn a_parquet_file_that_cannot_be_written_stops_the_reading() {
+    // Many row groups of positions, then a line that is not one: a scan that went on
+    // reading after the failed write would report it.
+    let dir = tempfile::tempdir().unwrap();
+    let epd = dir.path().join("many.epd");
+    let mut text = "4k3/8/8/8/8/8/8/4K3 w - -\n".repeat(600_000);
+    text.push_str("not a position\n");
+    std::fs::write(&epd, text).unwrap();
+    let o = seeswap()
+        .args(["scan", "-q", "--columns", "line", "--parquet", "/dev/full"])
+        .arg(&epd)
+        .output()
+        .expect("seeswap runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot write /dev/full"), "{err}");
+    assert!(
+        !err.contains("600001"),
+        "read on after the failed write: {err}"
+    );
+}

@@ -287,7 +287,10 @@ pub fn run(args: Args) -> Outcome {
                         pool.install(|| writer.write(rows).map_err(|e| e.to_string()))
                     });
                     if let Err(why) = written {
+                        // A failing output ends the reading: what follows could not be
+                        // written either.
                         parquet_failed.get_or_insert(why);
+                        return ControlFlow::Break(());
                     }
                 }
                 if let Err(e) = out.write_all(&d.out) {
