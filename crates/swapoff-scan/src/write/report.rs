@@ -2,9 +2,7 @@
 //! `seeswap scan` (which the Python package's `analyze` returns too), written by hand into
 //! a reused buffer, as it is the hot path of a scan.
 
-use crate::encode::{
-    piece_letter, push_i32, push_promotion, push_square, push_u64, push_uci, square_name,
-};
+use crate::encode::{piece_letter, push_i32, push_promotion, push_square, push_uci, square_name};
 use crate::scan::{Capture, Hanging, Report};
 use cozy_chess::{Board, Color};
 
@@ -42,34 +40,6 @@ pub fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
     out.extend_from_slice(b",\"black\":");
     json_hanging(out, black, Color::Black, us, report.in_check);
     out.push(b'}');
-}
-
-/// Writes the analysis fields of one position as `seeswap scan --csv` does, `in_check,
-/// captures,best_move,best_see,balance,threat,hanging_white,hanging_black,capture_list`
-/// (no leading or trailing comma, no line end).
-pub fn csv_analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
-    out.extend_from_slice(if report.in_check { b"1," } else { b"0," });
-    push_u64(out, report.captures.len() as u64);
-    out.push(b',');
-    if let Some(best) = report.captures.first() {
-        push_uci(out, best.mv);
-        out.push(b',');
-        push_i32(out, best.see);
-    } else {
-        out.push(b',');
-    }
-    out.push(b',');
-    push_i32(out, report.balance);
-    out.push(b',');
-    if !report.in_check {
-        push_i32(out, report.threat);
-    }
-    for color in [Color::White, Color::Black] {
-        out.push(b',');
-        csv_hanging(out, board, report, color);
-    }
-    out.push(b',');
-    csv_capture_list(out, report);
 }
 
 pub(crate) fn json_capture(out: &mut Vec<u8>, c: &Capture) {

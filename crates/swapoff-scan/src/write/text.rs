@@ -61,12 +61,17 @@ impl TextRows {
     /// Appends one row.
     pub fn write(&self, out: &mut Vec<u8>, row: &Row<'_>) {
         let label = self.labels.as_ref().map(|l| l[row.file].as_slice());
-        if let Some(columns) = &self.columns {
-            return write_columns(out, row, label, &self.tag_names, columns, self.shape);
-        }
-        match self.shape {
-            Shape::Json => write_json(out, row, label, &self.tag_names),
-            Shape::Csv => write_csv(out, row, label, &self.tag_names),
+        match (&self.columns, self.shape) {
+            (Some(columns), shape) => {
+                write_columns(out, row, label, &self.tag_names, columns.columns(), shape)
+            }
+            // The default CSV row is every column, in order.
+            (None, Shape::Csv) => {
+                write_columns(out, row, label, &self.tag_names, &Column::ALL, Shape::Csv)
+            }
+            // The default JSON row keeps its own shape: the FEN first, the tags nested,
+            // and no move-played members for an EPD line.
+            (None, Shape::Json) => write_json(out, row, label, &self.tag_names),
         }
     }
 }
@@ -102,7 +107,7 @@ fn write_columns(
     row: &Row<'_>,
     file: Option<&[u8]>,
     tag_names: &[String],
-    columns: &Selection,
+    columns: &[Column],
     shape: Shape,
 ) {
     let json = shape == Shape::Json;
@@ -122,7 +127,7 @@ fn write_columns(
         }
         out.extend_from_slice(file);
     }
-    for &column in columns.columns() {
+    for &column in columns {
         separate(out);
         if json {
             json_field(out, column, row);
@@ -226,66 +231,4 @@ fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
         Some(eval) => json_text(out, eval),
         None => out.extend_from_slice(b"null"),
     }
-}
-
-/// The same as CSV fields, each after a comma, empty when absent.
-fn csv_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
-    let Some((played, see)) = played else {
-        out.extend_from_slice(b",,,,,");
-        return;
-    };
-    out.push(b',');
-    out.extend_from_slice(played.uci.as_bytes());
-    out.push(b',');
-    crate::encode::push_csv_text(out, played.san);
-    out.push(b',');
-    if let Some(see) = see {
-        push_i32(out, see);
-    }
-    out.push(b',');
-    if let Some(clock) = played.annotation.clock {
-        crate::encode::push_seconds(out, clock);
-    }
-    out.push(b',');
-    if let Some(eval) = &played.annotation.eval {
-        crate::encode::push_csv_text(out, eval);
-    }
-}
-
-fn write_csv(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: &[String]) {
-    let Row {
-        origin,
-        fen,
-        board,
-        report,
-        ..
-    } = *row;
-    if let Some(file) = file {
-        out.extend_from_slice(file);
-        out.push(b',');
-    }
-    match origin {
-        Origin::Line(line) => {
-            push_u64(out, line);
-            out.extend_from_slice(b",,,");
-        }
-        Origin::Game { game, ply } => {
-            out.push(b',');
-            push_u64(out, game);
-            out.push(b',');
-            push_u64(out, u64::from(ply));
-            out.push(b',');
-        }
-    }
-    out.extend_from_slice(fen);
-    out.push(b',');
-    crate::write::report::csv_analysis_fields(out, board, report);
-    csv_played(out, row.played);
-    for i in 0..tag_names.len() {
-        out.push(b',');
-        if let Some(value) = row.tags.get(i).and_then(Option::as_deref) {
-            crate::encode::push_csv_text(out, value);
-        }
-    }
-    out.push(b'\n');
 }
