@@ -13,7 +13,7 @@ use cozy_chess::Board;
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
-use swapoff_scan::read::{read_epd_line, InputName};
+use swapoff_scan::read::{fen_move, read_epd_line, FenMove, InputName};
 
 /// The calls made on one position, in order.
 pub struct CallPosition {
@@ -44,14 +44,12 @@ impl CallLog {
             records.next_record().map_err(|e| format!("{name}: {e}"))?
         {
             let text = record.text().map_err(|e| format!("{name}:{line}: {e}"))?;
-            if text.trim().is_empty() || text.starts_with('#') {
+            let call = fen_move(text)
+                .map_err(|e| format!("{name}:{line}: {e}; expected FEN;UCI[;VALUE]"))?;
+            let Some(FenMove { fen, mv: uci, rest }) = call else {
                 continue;
-            }
-            let mut fields = text.split(';').map(str::trim);
-            let (fen, uci, value) = (fields.next(), fields.next(), fields.next());
-            let (Some(fen), Some(uci)) = (fen, uci) else {
-                return Err(format!("{name}:{line}: expected FEN;UCI[;VALUE]"));
             };
+            let value = rest.map(|more| more.split(';').next().unwrap_or("").trim());
             if fen != last_fen {
                 // Four to six fields, as every input is read (engines log EPD-style FENs
                 // without the move counters too).

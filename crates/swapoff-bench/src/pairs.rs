@@ -45,16 +45,14 @@ pub fn parse_pairs(text: &str) -> Data {
     let mut seen: HashMap<&str, Result<u32, String>> = HashMap::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let Some((fen, uci)) = line.rsplit_once(';') else {
-            data.bad
-                .push(format!("{number}: expected FEN;MOVE, found no ';'"));
-            continue;
+        let (fen, uci) = match swapoff_scan::read::fen_move(line) {
+            Ok(Some(pair)) => (pair.fen, pair.mv),
+            Ok(None) => continue,
+            Err(e) => {
+                data.bad.push(format!("{number}: {e}"));
+                continue;
+            }
         };
-        let (fen, uci) = (fen.trim(), uci.trim());
         let pos = seen
             .entry(fen)
             .or_insert_with(|| {

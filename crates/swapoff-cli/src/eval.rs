@@ -20,7 +20,7 @@ use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
 use swapoff::{Move, PieceValues, Role, See, Trace};
 use swapoff_scan::read::InputName;
-use swapoff_scan::read::{self, MoveError};
+use swapoff_scan::read::{self, fen_move, FenMoveError, MoveError};
 
 /// Flags of `seeswap eval`.
 #[derive(clap::Args, Debug)]
@@ -357,28 +357,29 @@ struct BatchLine<'a> {
 }
 
 fn split_batch_line(text: &str) -> Result<BatchLine<'_>, String> {
-    let fields: Vec<&str> = text.split(';').map(str::trim).collect();
-    let (fen, mv, threshold) = match fields.as_slice() {
-        [fen, mv] => (*fen, *mv, None),
-        [fen, mv, ""] => (*fen, *mv, None),
-        [fen, mv, t] => {
-            let t = t
-                .parse::<i32>()
-                .map_err(|_| format!("threshold {t:?} is not an integer"))?;
-            (*fen, *mv, Some(t))
-        }
-        [_] => return Err("expected FEN;MOVE or FEN;MOVE;THRESHOLD, found no ';'".to_string()),
-        more => {
+    let line = match fen_move(text) {
+        Ok(Some(line)) => line,
+        Ok(None) => return Err(FenMoveError::NoSeparator.to_string()),
+        Err(e) => return Err(e.to_string()),
+    };
+    let threshold = match line.rest {
+        None => None,
+        Some(more) if more.contains(';') => {
             return Err(format!(
                 "expected FEN;MOVE or FEN;MOVE;THRESHOLD, found {} fields",
-                more.len()
+                3 + more.matches(';').count()
             ))
         }
+        Some(t) => Some(
+            t.parse::<i32>()
+                .map_err(|_| format!("threshold {t:?} is not an integer"))?,
+        ),
     };
-    if mv.is_empty() {
-        return Err("the move field is empty".to_string());
-    }
-    Ok(BatchLine { fen, mv, threshold })
+    Ok(BatchLine {
+        fen: line.fen,
+        mv: line.mv,
+        threshold,
+    })
 }
 
 /// Writes the answer for one line; `Err` is the reason the line cannot be evaluated.

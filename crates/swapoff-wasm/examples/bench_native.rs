@@ -17,7 +17,11 @@ fn main() -> Result<(), String> {
         .map_or(Ok(5), |r| r.parse())
         .map_err(|e| format!("{e}"))?;
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
-    let pairs: Vec<(&str, &str)> = text.lines().filter_map(|l| l.split_once(';')).collect();
+    let pairs: Vec<(&str, &str)> = text
+        .lines()
+        .filter_map(|l| swapoff_scan::read::fen_move(l).ok().flatten())
+        .map(|pair| (pair.fen, pair.mv))
+        .collect();
     let see = ask::evaluator("default", None)?;
     for _ in 0..rounds {
         let start = Instant::now();

@@ -20,7 +20,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, Rules, See};
-use swapoff_scan::read::InputName;
+use swapoff_scan::read::{fen_move, FenMove, InputName};
 
 /// Lines evaluated per window.
 const WINDOW: usize = 4096;
@@ -274,11 +274,16 @@ fn parse_line(
             (row.fen, row.mv, Answer::Value(row.expected))
         }
         Some(_) => {
-            let mut fields = text.split(';');
-            let (Some(fen), Some(mv), Some(answer)) = (fields.next(), fields.next(), fields.next())
+            let line = fen_move(text).ok().flatten();
+            let Some(FenMove {
+                fen,
+                mv,
+                rest: Some(rest),
+            }) = line
             else {
                 return Err("expected FEN;MOVE;ANSWER".to_string());
             };
+            let answer = rest.split(';').next().unwrap_or(rest);
             (
                 fen.to_string(),
                 mv.to_string(),

@@ -4,7 +4,7 @@
 use shakmaty::{Chess, Position};
 use std::io::Read;
 use swapoff::Move;
-use swapoff_scan::read::Records;
+use swapoff_scan::read::{fen_move, FenMoveError, Records};
 
 /// What kind of move an evaluated move is; the report breaks agreement down by it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -161,19 +161,14 @@ fn split(text: &str) -> Result<Line<'_>, String> {
     if epd_operations {
         return Ok(Line::Position(fields[..4].join(" ")));
     }
-    match text.split_once(';') {
-        None => Ok(Line::Position(text.to_string())),
-        Some((fen, rest)) => {
-            let mv = rest.split(';').next().unwrap_or("").trim();
-            if mv.is_empty() {
-                Err("no move after ';' (expected FEN;MOVE)".to_string())
-            } else {
-                Ok(Line::Pair {
-                    fen: fen.trim(),
-                    mv,
-                })
-            }
-        }
+    match fen_move(text) {
+        Err(FenMoveError::NoSeparator) => Ok(Line::Position(text.to_string())),
+        Err(e) => Err(e.to_string()),
+        Ok(None) => Ok(Line::Ignored),
+        Ok(Some(line)) => Ok(Line::Pair {
+            fen: line.fen,
+            mv: line.mv,
+        }),
     }
 }
 

@@ -6,6 +6,7 @@
 pub(crate) mod columnar;
 pub(crate) mod epd;
 pub(crate) mod error;
+pub(crate) mod fen_move;
 pub(crate) mod format;
 pub(crate) mod notation;
 pub(crate) mod note;
@@ -23,6 +24,7 @@ pub(crate) mod work;
 pub use columnar::read_batches;
 pub use epd::{read_line as read_epd_line, split as split_epd, Line};
 pub use error::{EpdError, GameError};
+pub use fen_move::{fen_move, FenMove, FenMoveError};
 pub use format::{describe, detect, Format};
 pub use note::{Cause, Note, Place, Skipped};
 pub use parse::{position, see_move, shakmaty_move, Clipped, FenError, MoveError};
