@@ -13,7 +13,7 @@ use cozy_chess::Board;
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
-use swapoff_scan::read::{fen_move, read_epd_line, FenMove, InputName};
+use swapoff_scan::read::{fen_move, read_epd_line, InputName};
 
 /// The calls made on one position, in order.
 pub struct CallPosition {
@@ -46,10 +46,10 @@ impl CallLog {
             let text = record.text().map_err(|e| format!("{name}:{line}: {e}"))?;
             let call = fen_move(text)
                 .map_err(|e| format!("{name}:{line}: {e}; expected FEN;UCI[;VALUE]"))?;
-            let Some(FenMove { fen, mv: uci, rest }) = call else {
+            let Some(call) = call else {
                 continue;
             };
-            let value = rest.map(|more| more.split(';').next().unwrap_or("").trim());
+            let (fen, uci, value) = (call.fen, call.mv, call.third());
             if fen != last_fen {
                 // Four to six fields, as every input is read (engines log EPD-style FENs
                 // without the move counters too).

@@ -19,8 +19,7 @@ use shakmaty::san::San;
 use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
 use swapoff::{Move, PieceValues, Role, See, Trace};
-use swapoff_scan::read::InputName;
-use swapoff_scan::read::{self, fen_move, FenMoveError, MoveError};
+use swapoff_scan::read::{self, fen_move, FenMoveError, InputName, MoveError};
 
 /// Flags of `seeswap eval`.
 #[derive(clap::Args, Debug)]

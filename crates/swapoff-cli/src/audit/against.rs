@@ -20,7 +20,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, Rules, See};
-use swapoff_scan::read::{fen_move, FenMove, InputName};
+use swapoff_scan::read::{fen_move, InputName};
 
 /// Lines evaluated per window.
 const WINDOW: usize = 4096;
@@ -275,15 +275,10 @@ fn parse_line(
         }
         Some(_) => {
             let line = fen_move(text).ok().flatten();
-            let Some(FenMove {
-                fen,
-                mv,
-                rest: Some(rest),
-            }) = line
-            else {
+            let Some((line, answer)) = line.and_then(|l| Some((l, l.third()?))) else {
                 return Err("expected FEN;MOVE;ANSWER".to_string());
             };
-            let answer = rest.split(';').next().unwrap_or(rest);
+            let (fen, mv) = (line.fen, line.mv);
             (
                 fen.to_string(),
                 mv.to_string(),

@@ -16,6 +16,14 @@ pub struct FenMove<'a> {
     pub rest: Option<&'a str>,
 }
 
+impl<'a> FenMove<'a> {
+    /// The field after the move (a logged value, an expected answer), whatever follows it.
+    pub fn third(&self) -> Option<&'a str> {
+        let rest = self.rest?;
+        Some(rest.split_once(';').map_or(rest, |(third, _)| third.trim()))
+    }
+}
+
 /// Why a line is not `FEN;MOVE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FenMoveError {
@@ -73,6 +81,7 @@ mod tests {
     fn fields_are_trimmed_and_what_follows_the_move_is_kept_whole() {
         let line = fen_move("f w - -;e1e5;12; a comment").unwrap().unwrap();
         assert_eq!(line.rest, Some("12; a comment"));
+        assert_eq!(line.third(), Some("12"));
         assert_eq!(fen_move("f w - -;e1e5;").unwrap().unwrap().rest, None);
         assert_eq!(fen_move("f w - -; ;5"), Err(FenMoveError::NoMove));
         assert_eq!(fen_move("   "), Ok(None));

@@ -129,43 +129,50 @@ fn read_source(
         emit,
         texts: reading.texts,
     };
-    let cause = match source {
-        Ok(Source::Empty) => return ControlFlow::Continue(()),
+    let source = match source {
+        Ok(source) => source,
+        Err(e) => {
+            let cause = match e {
+                SourceError::Open(e) => Cause::Open(e.to_string()),
+                SourceError::Read(e) => Cause::Read(e.to_string()),
+                SourceError::UnknownFormat => Cause::UnknownFormat,
+            };
+            return sender.push(Work::Note(Note::whole_file(file, cause)));
+        }
+    };
+    match source {
+        Source::Empty => ControlFlow::Continue(()),
         // Parquet keeps its index at its end: a file is read by seeking, a row group at a
         // time; a stream (standard input, a block handed over from Python) is held whole.
-        Ok(Source::Parquet(Table::File(f))) => {
-            return read_parquet(file, f, lines_before, reading, sender.emit)
+        Source::Parquet(Table::File(f)) => {
+            read_parquet(file, f, lines_before, reading, sender.emit)
         }
-        Ok(Source::Parquet(Table::Stream(mut data, rest))) => {
+        Source::Parquet(Table::Stream(mut data, rest)) => {
             if let Err(e) = { rest }.read_to_end(&mut data) {
                 let note = Note::whole_file(file, Cause::Read(e.to_string()));
                 return sender.push(Work::Note(note));
             }
             #[cfg(feature = "parquet")]
             let data = bytes::Bytes::from(data);
-            return read_parquet(file, data, lines_before, reading, sender.emit);
+            read_parquet(file, data, lines_before, reading, sender.emit)
         }
-        Ok(Source::Text {
+        Source::Text {
             format,
             blank_lines,
             lines,
-        }) => {
+        } => {
             let first_line = lines_before + blank_lines;
-            return match format {
+            match format {
                 Format::Epd => read_epd(file, first_line + 1, lines, &mut sender),
                 Format::Pgn => read_pgn(file, lines, reading.tags, &mut sender),
-                // Told apart before any line was read.
+                // A Parquet source is never text: told apart by its first bytes.
                 Format::Parquet => ControlFlow::Continue(()),
                 Format::Csv | Format::Jsonl => {
                     read_table(file, format, lines, first_line, reading, &mut sender)
                 }
-            };
+            }
         }
-        Err(SourceError::Open(e)) => Cause::Open(e.to_string()),
-        Err(SourceError::Read(e)) => Cause::Read(e.to_string()),
-        Err(SourceError::UnknownFormat) => Cause::UnknownFormat,
-    };
-    sender.push(Work::Note(Note::whole_file(file, cause)))
+    }
 }
 
 /// Sends the lines read so far as one unit, then a note that one line was skipped, so the

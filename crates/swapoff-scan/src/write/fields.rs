@@ -4,7 +4,7 @@
 use crate::encode::{json_text, push_csv_text, push_i32, push_seconds, push_u64, push_uci};
 use crate::read::pgn::Eval;
 use crate::scan::{Column, Origin, Row};
-use crate::write::report::{csv_capture_list, csv_hanging, json_capture, json_hanging};
+use crate::write::report::{csv_capture_list, csv_hanging, json_captures, json_hanging};
 use cozy_chess::Color;
 
 /// Writes one column of `row` as a CSV field (no comma; empty when absent).
@@ -137,16 +137,7 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             out.push(b'"');
         }
         Column::InCheck => out.extend_from_slice(if report.in_check { b"true" } else { b"false" }),
-        Column::Captures | Column::CaptureList => {
-            out.push(b'[');
-            for (i, c) in report.captures.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                json_capture(out, c);
-            }
-            out.push(b']');
-        }
+        Column::Captures | Column::CaptureList => json_captures(out, &report.captures),
         Column::BestMove => match report.captures.first() {
             Some(best) => {
                 out.push(b'"');

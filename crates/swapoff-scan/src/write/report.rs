@@ -9,14 +9,9 @@ use cozy_chess::{Board, Color};
 /// Writes the analysis fields of one position, `"captures":[...],"best":...,"balance":...,
 /// "threat":...,"in_check":...,"hanging":{"white":[...],"black":[...]}`, without braces.
 pub fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
-    out.extend_from_slice(b"\"captures\":[");
-    for (i, c) in report.captures.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        json_capture(out, c);
-    }
-    out.extend_from_slice(b"],\"best\":");
+    out.extend_from_slice(b"\"captures\":");
+    json_captures(out, &report.captures);
+    out.extend_from_slice(b",\"best\":");
     match report.captures.first() {
         Some(c) => json_capture(out, c),
         None => out.extend_from_slice(b"null"),
@@ -42,6 +37,19 @@ pub fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
     out.push(b'}');
 }
 
+/// Writes captures as a JSON array of capture objects.
+pub(crate) fn json_captures(out: &mut Vec<u8>, captures: &[Capture]) {
+    out.push(b'[');
+    for (i, c) in captures.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_capture(out, c);
+    }
+    out.push(b']');
+}
+
+/// Writes one capture as a JSON object.
 pub(crate) fn json_capture(out: &mut Vec<u8>, c: &Capture) {
     // Fixed-size pieces: the compiler copies them inline, where a slice of unknown length
     // costs a call to memcpy (a third of this function's time, measured by callgrind).
