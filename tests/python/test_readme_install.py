@@ -4,6 +4,7 @@ only what the README's own install line installs (from this checkout)."""
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -24,12 +25,24 @@ def test_the_examples_run_after_the_readme_s_install_line(readme, tmp_path):
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = str(venv / "bin" / "python")
     install = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*install, line.group(1)], cwd=ROOT, check=True)
-    for i, block in enumerate(blocks):
-        script = tmp_path / f"example_{i}.py"
-        script.write_text(block)
-        # From the repository's root: the examples name its files.
+    try:
+        # pip's own words when it fails (a full disk, the index out of reach), not only
+        # its exit status.
         done = subprocess.run(
-            [python, str(script)], cwd=ROOT, capture_output=True, text=True
+            [*install, line.group(1)], cwd=ROOT, capture_output=True, text=True
         )
-        assert done.returncode == 0, f"{readme}, example {i + 1}:\n{done.stderr}"
+        assert done.returncode == 0, (
+            f"{readme}: pip install {line.group(1)} failed:\n{done.stdout}{done.stderr}"
+        )
+        for i, block in enumerate(blocks):
+            script = tmp_path / f"example_{i}.py"
+            script.write_text(block)
+            # From the repository's root: the examples name its files.
+            done = subprocess.run(
+                [python, str(script)], cwd=ROOT, capture_output=True, text=True
+            )
+            assert done.returncode == 0, f"{readme}, example {i + 1}:\n{done.stderr}"
+    finally:
+        # The environment holds Dask, pyarrow, polars and DuckDB (about 1 GB): pytest
+        # keeps its last runs' temporary folders, so it goes now.
+        shutil.rmtree(venv, ignore_errors=True)
