@@ -1,5 +1,5 @@
 //! PGN games: collected by a `pgn_reader::Visitor` on the reading thread (tags and mainline
-//! moves only), replayed with shakmaty on the worker threads.
+//! moves only), replayed on the worker threads (`scan::replay`).
 //!
 //! - Mainline only: variations are skipped by the reader, comments and NAGs ignored.
 //! - A `[FEN]` tag sets the starting position.
@@ -19,8 +19,7 @@
 use crate::read::error::GameError;
 use compact_str::CompactString;
 use shakmaty::fen::Fen;
-use shakmaty::san::{San, SanError, SanPlus};
-use shakmaty::uci::UciMove;
+use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, CastlingSide, Chess, EnPassantMode, Position};
 use std::ops::ControlFlow;
 
@@ -327,126 +326,6 @@ fn bad_fen(fen: &str, why: impl std::fmt::Display) -> GameError {
     }
 }
 
-/// What a mainline entry does: a move, or a null move (`--`) that passes the turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A legal move (written in SAN, or in UCI as some tools write it).
-    Move(shakmaty::Move),
-    /// A null move.
-    Null,
-}
-
-/// The legal move `san` stands for in `pos` (SAN, or UCI as some tools write it), or why
-/// there is none.
-pub fn resolve(pos: &Chess, san: &SanPlus) -> Result<Step, GameError> {
-    match san.san {
-        San::Null => Ok(Step::Null),
-        San::Put { .. } => Err(GameError::Drop),
-        San::Normal { .. } | San::Castle(_) => match san.san.to_move(pos) {
-            Ok(m) => Ok(Step::Move(m)),
-            Err(e) => {
-                if let Some(m) = uci(&san.san).and_then(|u| u.to_move(pos).ok()) {
-                    return Ok(Step::Move(m));
-                }
-                Err(match e {
-                    SanError::IllegalSan => GameError::Illegal,
-                    SanError::AmbiguousSan => GameError::Ambiguous,
-                })
-            }
-        },
-    }
-}
-
-/// Plays a step resolved in `pos`; a null move in check is refused.
-pub fn play_step(pos: &mut Chess, step: &Step) -> Result<(), GameError> {
-    match step {
-        Step::Move(m) => {
-            pos.play_unchecked(*m);
-            Ok(())
-        }
-        Step::Null => {
-            let mut setup = pos.to_setup(EnPassantMode::Legal);
-            // The counters move as for any quiet move (python-chess's `push(Move.null())`):
-            // the halfmove clock goes up, and the fullmove number after Black's turn.
-            setup.halfmoves = setup.halfmoves.saturating_add(1);
-            if setup.turn.is_black() {
-                setup.fullmoves = setup.fullmoves.saturating_add(1);
-            }
-            setup.ep_square = None;
-            setup.turn = !setup.turn;
-            let mode = pos.castles().mode();
-            *pos = shakmaty::FromSetup::from_setup(setup, mode)
-                .map_err(|_| GameError::NullMoveInCheck)?;
-            Ok(())
-        }
-    }
-}
-
-/// Plays `san` in `pos`, or says why it cannot be played (the tests' shorthand).
-#[cfg(test)]
-pub(crate) fn play(pos: &mut Chess, san: &SanPlus) -> Result<(), GameError> {
-    play_step(pos, &resolve(pos, san)?)
-}
-
-/// The UCI reading of what the SAN parser took for a pawn move with full disambiguation
-/// (`g1f3` reads as "pawn from g1 to f3").
-fn uci(san: &San) -> Option<UciMove> {
-    match *san {
-        San::Normal {
-            role: shakmaty::Role::Pawn,
-            file: Some(file),
-            rank: Some(rank),
-            to,
-            promotion,
-            ..
-        } => Some(UciMove::Normal {
-            from: shakmaty::Square::from_coords(file, rank),
-            to,
-            promotion,
-        }),
-        _ => None,
-    }
-}
-
-/// "12. Nf3" / "12... Nf6": how a move is written in messages.
-pub fn describe(pos: &Chess, san: &SanPlus) -> String {
-    let dots = if pos.turn().is_white() { "." } else { "..." };
-    format!("{}{dots} {san}", pos.fullmoves())
-}
-
-/// Plays on a cozy-chess board a step shakmaty has played on the same position (so it is
-/// legal there): a move, or a null move, which cozy-chess refuses in check as shakmaty
-/// does.
-pub(crate) fn play_on_board(board: &mut cozy_chess::Board, step: &Step) -> Result<(), GameError> {
-    match step {
-        Step::Move(m) => board.play_unchecked(cozy_move(m).ok_or(GameError::Drop)?),
-        Step::Null => *board = board.null_move().ok_or(GameError::NullMoveInCheck)?,
-    }
-    Ok(())
-}
-
-/// The same move on a cozy-chess board (castling as the king taking its rook, as
-/// cozy-chess writes it in both castling modes); `None` for a drop.
-fn cozy_move(m: &shakmaty::Move) -> Option<cozy_chess::Move> {
-    let square = |s: shakmaty::Square| cozy_chess::Square::index(usize::from(s) & 63);
-    let (from, to, promotion) = match *m {
-        shakmaty::Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => (from, to, promotion),
-        shakmaty::Move::EnPassant { from, to } => (from, to, None),
-        shakmaty::Move::Castle { king, rook } => (king, rook, None),
-        shakmaty::Move::Put { .. } => return None,
-    };
-    Some(cozy_chess::Move {
-        from: square(from),
-        to: square(to),
-        promotion: promotion.map(cozy_piece),
-    })
-}
-
 fn cozy_piece(role: shakmaty::Role) -> cozy_chess::Piece {
     match role {
         shakmaty::Role::Pawn => cozy_chess::Piece::Pawn,
@@ -560,30 +439,11 @@ mod tests {
     }
 
     #[test]
-    fn uci_moves_and_castling_play() {
-        let mut pos = Chess::default();
-        for m in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"] {
-            play(&mut pos, &san(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
-        }
-        assert!(pos.board().king_of(shakmaty::Color::White) == Some(shakmaty::Square::G1));
-    }
-
-    #[test]
-    fn null_move_passes_unless_in_check() {
-        let mut pos = Chess::default();
-        play(&mut pos, &san("Z0")).unwrap();
-        assert!(pos.turn().is_black());
-        play(&mut pos, &san("--")).unwrap();
-        assert!(pos.turn().is_white());
-        let mut checked = crate::read::parse::position("4k3/8/8/8/8/8/3q4/4K3 w - -").unwrap();
-        assert!(play(&mut checked, &san("--")).is_err());
-    }
-
-    #[test]
     fn conversion_keeps_the_position() {
         let mut pos = Chess::default();
         for m in ["e4", "d5", "e5", "f5"] {
-            play(&mut pos, &san(m)).unwrap();
+            let m = san(m).san.to_move(&pos).expect("a legal move");
+            pos.play_unchecked(m);
         }
         let board = to_cozy(&pos).unwrap();
         assert_eq!(

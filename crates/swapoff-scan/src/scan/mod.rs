@@ -7,6 +7,7 @@ pub(crate) mod captures;
 pub(crate) mod columns;
 pub(crate) mod fen;
 pub mod pipeline;
+pub(crate) mod replay;
 pub(crate) mod rows;
 
 pub use analysis::{Capture, Hanging, Report};

@@ -8,15 +8,15 @@
 
 use crate::read::epd;
 use crate::read::note::{Note, Place, Skipped};
+use crate::read::pgn::Annotation;
 use crate::read::pgn::{self, GameRecord};
-use crate::read::pgn::{Annotation, Step};
 use crate::read::table::{RowError, TableRow};
 use crate::read::work::Work;
 use crate::scan::analysis::Report;
 use crate::scan::columns::Needs;
 use crate::scan::fen;
+use crate::scan::replay::{Replay, Step};
 use cozy_chess::Board;
-use shakmaty::san::SanPlus;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use swapoff::See;
@@ -334,7 +334,7 @@ fn walk_row(
     if let Some(m) = next {
         let _ = write!(uci, "{}", m.to_uci(mode));
         if needs.san {
-            let _ = write!(san, "{}", SanPlus::from_move(pos.clone(), m));
+            let _ = write!(san, "{}", shakmaty::san::SanPlus::from_move(pos.clone(), m));
         }
     }
     let played = next.map(|m| Played {
@@ -420,51 +420,46 @@ fn walk_game(
         let why = "no tag, move or result (not PGN text?)";
         return sink.note(note(None, why.to_string(), Skipped::Text));
     }
-    let mut pos = match pgn::start(game) {
-        Ok(pos) => pos,
-        Err(why) => {
-            return sink.note(note(None, why.to_string(), Skipped::Game));
+    // The cozy-chess board the analysis and the SEE read, played move by move.
+    let mut replay = match (&game.fen, game.chess960) {
+        (None, false) => Replay::standard(),
+        _ => {
+            let start = pgn::start(game).map_err(|why| note(None, why.to_string(), Skipped::Game));
+            match start.and_then(|pos| {
+                Replay::new(&pos, game.chess960)
+                    .map_err(|why| note(Some(0), format!("ply 0: {why}"), Skipped::Game))
+            }) {
+                Ok(replay) => replay,
+                Err(note) => return sink.note(note),
+            }
         }
-    };
-    // The cozy-chess board the analysis and the SEE read, built once and then played
-    // move by move beside shakmaty's position (building one from scratch at every ply
-    // cost more than reading the game).
-    let mut board = match pgn::to_cozy(&pos) {
-        Ok(board) => board,
-        Err(why) => return sink.note(note(Some(0), format!("ply 0: {why}"), Skipped::Game)),
-    };
-    let mode = if game.chess960 {
-        shakmaty::CastlingMode::Chess960
-    } else {
-        shakmaty::CastlingMode::Standard
     };
     // The move played from each position, written into reused buffers.
     let (mut uci, mut san_text) = (String::new(), String::new());
     let mut ply = 0u32;
-    // The position after the move played, when making its SAN played it already.
-    let mut advanced: Option<shakmaty::Chess> = None;
+    // The board after the move played, when making its SAN played it already.
+    let mut advanced: Option<Board> = None;
     loop {
-        use shakmaty::Position as _;
         let next = game.moves.get(ply as usize);
-        let step = next.map(|san| pgn::resolve(&pos, san));
-        let played = match (&step, next) {
-            (Some(Ok(Step::Move(m))), Some(_)) if needs.played => {
+        let step = next.map(|san| replay.resolve(san));
+        let played = match step {
+            Some(Ok(Step::Move(m))) if needs.played => {
                 uci.clear();
                 san_text.clear();
-                push_uci(&mut uci, m.to_uci(mode));
+                replay.push_uci(m, &mut uci);
                 // Made from the move, not echoed: PGN text may be UCI (`c7c5`), over-
                 // disambiguated (`Nb1c3`) or miss a suffix (`Qxf7` for a mate). Its suffix
-                // needs the position after the move: played once, on a copy that becomes
-                // the next position.
+                // needs the board after the move: played once, on a copy that becomes the
+                // next board.
                 if needs.san {
-                    let (made, after) = san_and_play(&pos, *m);
+                    let (made, after) = replay.san(m);
                     let _ = write!(san_text, "{made}");
                     advanced = Some(after);
                 }
                 Some(Played {
                     uci: &uci,
                     san: &san_text,
-                    mv: swapoff::Move::try_from(m).ok(),
+                    mv: Some(swapoff::Move::from_cozy(replay.board(), m)),
                     annotation: &game.annotations[ply as usize],
                 })
             }
@@ -472,7 +467,7 @@ fn walk_game(
         };
         fen.clear();
         if needs.fen {
-            fen::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
+            fen::push_fen(fen, replay.board(), replay.halfmoves(), replay.fullmoves());
         }
         let origin = Origin::Game {
             game: game.number,
@@ -482,25 +477,23 @@ fn walk_game(
             file,
             origin,
             fen,
-            board: &board,
+            board: replay.board(),
             tags: &game.tag_values,
             played,
         })?;
         let (Some(step), Some(san)) = (step, next) else {
             break;
         };
-        // Both boards play the step: shakmaty's first, which refuses what is not legal,
-        // then the cozy-chess board the rows read. A refused step leaves the position as
-        // it was, which the message describes.
-        let played = step.and_then(|step| {
-            match advanced.take() {
-                Some(after) => pos = after,
-                None => pgn::play_step(&mut pos, &step)?,
+        // A refused step leaves the board as it was, which the message describes.
+        let played = step.and_then(|step| match (step, advanced.take()) {
+            (Step::Move(m), Some(after)) => {
+                replay.advance(m, after);
+                Ok(())
             }
-            pgn::play_on_board(&mut board, &step)
+            _ => replay.play(step),
         });
         if let Err(why) = played {
-            let why = format!("ply {} ({}): {why}", ply + 1, pgn::describe(&pos, san));
+            let why = format!("ply {} ({}): {why}", ply + 1, replay.describe(san));
             return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
         }
         ply += 1;
@@ -510,49 +503,6 @@ fn walk_game(
         return sink.note(note(Some(ply), why, Skipped::RestOfGame));
     }
     ControlFlow::Continue(())
-}
-
-/// The SAN of a legal move, and the position after it. As shakmaty's
-/// `SanPlus::from_move_and_play_unchecked`, but the legal moves that tell a mate from a
-/// check are generated only after a check, where shakmaty asks the position's outcome
-/// (every legal move) after each move.
-fn san_and_play(pos: &shakmaty::Chess, m: shakmaty::Move) -> (SanPlus, shakmaty::Chess) {
-    use shakmaty::san::{San, Suffix};
-    use shakmaty::Position as _;
-    let san = San::from_move(pos, m);
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let suffix = if after.checkers().is_empty() {
-        None
-    } else if after.legal_moves().is_empty() {
-        Some(Suffix::Checkmate)
-    } else {
-        Some(Suffix::Check)
-    };
-    (SanPlus { san, suffix }, after)
-}
-
-/// Writes a move in UCI as shakmaty's `Display` does, without the formatter for the
-/// moves every row has.
-fn push_uci(out: &mut String, m: shakmaty::uci::UciMove) {
-    match m {
-        shakmaty::uci::UciMove::Normal {
-            from,
-            to,
-            promotion,
-        } => {
-            for square in [from, to] {
-                out.push(square.file().char());
-                out.push(square.rank().char());
-            }
-            if let Some(role) = promotion {
-                out.push(role.char());
-            }
-        }
-        other => {
-            let _ = write!(out, "{other}");
-        }
-    }
 }
 
 #[cfg(test)]
@@ -637,7 +587,20 @@ mod tests {
             );
             let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
             assert_eq!(fens.0[ply], fen.to_string(), "ply {ply}");
-            pgn::play(&mut pos, &m.parse().expect("SAN")).expect("legal");
+            if m == "Z0" {
+                // A null move: the turn passes, the clocks move as for a quiet move.
+                let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+                setup.halfmoves += 1;
+                if setup.turn.is_black() {
+                    setup.fullmoves = setup.fullmoves.saturating_add(1);
+                }
+                (setup.turn, setup.ep_square) = (!setup.turn, None);
+                let mode = shakmaty::CastlingMode::Standard;
+                pos = shakmaty::FromSetup::from_setup(setup, mode).expect("not in check");
+            } else {
+                let san: shakmaty::san::SanPlus = m.parse().expect("SAN");
+                pos.play_unchecked(san.san.to_move(&pos).expect("legal"));
+            }
         }
         assert!(fens.0[4].contains(" d6 "), "{}", fens.0[4]);
         assert!(fens.0[1].contains(" - "), "{}", fens.0[1]);

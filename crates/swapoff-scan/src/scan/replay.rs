@@ -1,0 +1,615 @@
+//! A game replayed on the cozy-chess board the analysis reads: each mainline entry resolved
+//! to a legal move (SAN as shakmaty reads it, or UCI as some tools write it), played, and
+//! the move counters kept beside the board (cozy-chess caps its own). One board, not a
+//! shakmaty position played beside it: resolving a SAN move is a search of the legal moves
+//! of one piece kind to one square, which the board's own move generator does.
+//!
+//! What counts as legal, ambiguous or a capture is shakmaty's: a move written as a capture
+//! (`Nxf3`) must capture and one written without (`Nf3`) must not; a promotion must say
+//! its piece; castling is `O-O`/`O-O-O`, or the king's UCI move (`e1g1`, or king takes
+//! rook). The tests check the moves made against shakmaty's on games and on every legal
+//! move of positions with pins, promotions, en passant and Chess960 castling.
+
+use crate::read::error::GameError;
+use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::{CastlingSide, Position as _};
+
+/// What a mainline entry does: a legal move, or a null move (`--`) that passes the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A legal move (castling as the king taking its own rook, as cozy-chess writes it).
+    Move(Move),
+    /// A null move.
+    Null,
+}
+
+/// A game's position as it is replayed.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    board: Board,
+    /// Plies since the last capture or pawn move.
+    halfmoves: u32,
+    /// The move number, from 1, counted up after Black's move.
+    fullmoves: u32,
+    /// Castling is written king-takes-rook in UCI.
+    chess960: bool,
+}
+
+impl Replay {
+    /// The replay of a game that starts at `start` (a legal position, so its cozy-chess
+    /// board builds).
+    pub fn new(start: &shakmaty::Chess, chess960: bool) -> Result<Replay, GameError> {
+        Ok(Replay {
+            board: crate::read::pgn::to_cozy(start)?,
+            halfmoves: start.halfmoves(),
+            fullmoves: start.fullmoves().get(),
+            chess960,
+        })
+    }
+
+    /// The replay of a standard game from the usual starting position.
+    pub fn standard() -> Replay {
+        Replay {
+            board: Board::default(),
+            halfmoves: 0,
+            fullmoves: 1,
+            chess960: false,
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The halfmove clock.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The fullmove number.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The legal move `san` stands for (SAN, or UCI as some tools write it), or why there
+    /// is none.
+    pub fn resolve(&self, san: &SanPlus) -> Result<Step, GameError> {
+        match san.san {
+            San::Null => Ok(Step::Null),
+            San::Put { .. } => Err(GameError::Drop),
+            San::Castle(side) => self.castle(side).map(Step::Move).ok_or(GameError::Illegal),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                let found = self.normal(role, file, rank, capture, to, promotion);
+                // What the SAN reader took for a pawn move with both coordinates may be UCI
+                // (`g1f3` reads as "pawn from g1 to f3").
+                let uci = match (role, file, rank) {
+                    (shakmaty::Role::Pawn, Some(file), Some(rank)) if found.is_err() => {
+                        let from = shakmaty::Square::from_coords(file, rank);
+                        self.uci(square(from), square(to), promotion.map(piece))
+                    }
+                    _ => None,
+                };
+                match uci {
+                    Some(m) => Ok(Step::Move(m)),
+                    None => found.map(Step::Move),
+                }
+            }
+        }
+    }
+
+    /// The one legal move of a `role` to `to` that the SAN's coordinates, capture mark and
+    /// promotion describe.
+    fn normal(
+        &self,
+        role: shakmaty::Role,
+        file: Option<shakmaty::File>,
+        rank: Option<shakmaty::Rank>,
+        capture: bool,
+        to: shakmaty::Square,
+        promotion: Option<shakmaty::Role>,
+    ) -> Result<Move, GameError> {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let mut from = board.colored_pieces(us, piece(role));
+        if let Some(file) = file {
+            from &= File::index(usize::from(file) & 7).bitboard();
+        }
+        if let Some(rank) = rank {
+            from &= Rank::index(usize::from(rank) & 7).bitboard();
+        }
+        let (to, promotion) = (square(to), promotion.map(piece));
+        let (ours, theirs) = (board.colors(us), board.colors(!us));
+        let (mut found, mut count) = (None, 0);
+        board.generate_moves_for(from, |mut moves| {
+            moves.to &= to.bitboard();
+            for m in moves {
+                // The king onto its own rook is castling, which SAN writes as O-O.
+                let captures = theirs.has(m.to)
+                    || (moves.piece == Piece::Pawn && m.from.file() != m.to.file());
+                if m.promotion == promotion && !ours.has(m.to) && captures == capture {
+                    found = Some(m);
+                    count += 1;
+                }
+            }
+            false
+        });
+        match (found, count) {
+            (Some(m), 1) => Ok(m),
+            (None, _) => Err(GameError::Illegal),
+            _ => Err(GameError::Ambiguous),
+        }
+    }
+
+    /// Castling on `side`, when legal.
+    fn castle(&self, side: CastlingSide) -> Option<Move> {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let rights = board.castle_rights(us);
+        let file = match side {
+            CastlingSide::KingSide => rights.short,
+            CastlingSide::QueenSide => rights.long,
+        }?;
+        let rook = Square::new(file, Rank::First.relative_to(us));
+        let m = Move {
+            from: board.king(us),
+            to: rook,
+            promotion: None,
+        };
+        board.is_legal(m).then_some(m)
+    }
+
+    /// A UCI move, when legal: castling as the king taking its rook, or moving two squares
+    /// from the e-file along its first rank (as shakmaty reads UCI).
+    fn uci(&self, from: Square, to: Square, promotion: Option<Piece>) -> Option<Move> {
+        let board = &self.board;
+        let moved = board.piece_on(from)?;
+        if promotion.is_some() && moved != Piece::Pawn {
+            return None;
+        }
+        let (mut to, mut promotion) = (to, promotion);
+        if moved == Piece::Pawn && from.file() != to.file() && !board.occupied().has(to) {
+            // Read as en passant, whatever promotion was written (as shakmaty does).
+            promotion = None;
+        }
+        if moved == Piece::King {
+            let us = board.side_to_move();
+            let back = Rank::First.relative_to(us);
+            let rights = board.castle_rights(us);
+            let rook = |file: Option<File>| file.map(|f| Square::new(f, back));
+            let castling = rook(rights.short) == Some(to) || rook(rights.long) == Some(to);
+            if !castling
+                && from == Square::new(File::E, back)
+                && to.rank() == back
+                && (to.file() as i8 - from.file() as i8).abs() == 2
+            {
+                let file = if to.file() > from.file() {
+                    File::H
+                } else {
+                    File::A
+                };
+                to = Square::new(file, back);
+            }
+        }
+        let m = Move {
+            from,
+            to,
+            promotion,
+        };
+        board.is_legal(m).then_some(m)
+    }
+
+    /// Plays a resolved step; a null move in check is refused.
+    pub fn play(&mut self, step: Step) -> Result<(), GameError> {
+        match step {
+            Step::Move(m) => {
+                self.count(Some(m));
+                self.board.play_unchecked(m);
+            }
+            // As python-chess's `push(Move.null())`: the clocks move as for a quiet move.
+            Step::Null => {
+                let after = self.board.null_move().ok_or(GameError::NullMoveInCheck)?;
+                self.count(None);
+                self.board = after;
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves the counters on for a move (`None`: a null move) about to be played.
+    fn count(&mut self, m: Option<Move>) {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let resets =
+            m.is_some_and(|m| board.pieces(Piece::Pawn).has(m.from) || board.colors(!us).has(m.to));
+        self.halfmoves = match resets {
+            true => 0,
+            false => self.halfmoves.saturating_add(1),
+        };
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+    }
+
+    /// Writes a legal move in UCI: castling as the king's two squares in standard chess
+    /// (`e1g1`), as the king taking its rook in Chess960.
+    pub fn push_uci(&self, m: Move, out: &mut String) {
+        let to = match self.castling_side(m) {
+            Some(side) if !self.chess960 => {
+                let file = match side {
+                    CastlingSide::KingSide => File::G,
+                    CastlingSide::QueenSide => File::C,
+                };
+                Square::new(file, m.from.rank())
+            }
+            _ => m.to,
+        };
+        for s in [m.from, to] {
+            out.push(char::from(b'a' + s.file() as u8));
+            out.push(char::from(b'1' + s.rank() as u8));
+        }
+        if let Some(p) = m.promotion {
+            out.push(char::from(p));
+        }
+    }
+
+    /// The side a castling move castles to (`None` for any other move).
+    fn castling_side(&self, m: Move) -> Option<CastlingSide> {
+        let board = &self.board;
+        let castles =
+            board.pieces(Piece::King).has(m.from) && board.colors(board.side_to_move()).has(m.to);
+        castles.then(|| match m.to.file() > m.from.file() {
+            true => CastlingSide::KingSide,
+            false => CastlingSide::QueenSide,
+        })
+    }
+
+    /// The SAN of a legal move, as shakmaty writes it (disambiguated by file, then rank,
+    /// then both; `+` or `#` after it), and the board after it.
+    pub fn san(&self, m: Move) -> (SanPlus, Board) {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let theirs = board.colors(!us);
+        let moved = board.piece_on(m.from).unwrap_or(Piece::Pawn);
+        let coords = |s: Square| shakmaty::Square::new(s as u32);
+        let to = coords(m.to);
+        let from = coords(m.from);
+        let san = if let Some(side) = self.castling_side(m) {
+            San::Castle(side)
+        } else if moved == Piece::Pawn {
+            let capture = theirs.has(m.to) || m.from.file() != m.to.file();
+            San::Normal {
+                role: shakmaty::Role::Pawn,
+                file: capture.then(|| from.file()),
+                rank: None,
+                capture,
+                to,
+                promotion: m.promotion.map(role),
+            }
+        } else {
+            // The other pieces of its kind that could go there.
+            let others = board.colored_pieces(us, moved) & !m.from.bitboard();
+            let (mut ambiguous, mut same_file, mut same_rank) = (false, false, false);
+            board.generate_moves_for(others, |moves| {
+                if moves.to.has(m.to) {
+                    ambiguous = true;
+                    same_rank |= moves.from.rank() == m.from.rank();
+                    same_file |= moves.from.file() == m.from.file();
+                }
+                false
+            });
+            San::Normal {
+                role: role(moved),
+                file: (ambiguous && (!same_file || same_rank)).then(|| from.file()),
+                rank: same_file.then(|| from.rank()),
+                capture: theirs.has(m.to),
+                to,
+                promotion: None,
+            }
+        };
+        let mut after = board.clone();
+        after.play_unchecked(m);
+        let suffix = if after.checkers() == BitBoard::EMPTY {
+            None
+        } else if after.generate_moves(|_| true) {
+            Some(Suffix::Check)
+        } else {
+            Some(Suffix::Checkmate)
+        };
+        (SanPlus { san, suffix }, after)
+    }
+
+    /// Plays a move whose board [`Replay::san`] has already made.
+    pub fn advance(&mut self, m: Move, after: Board) {
+        self.count(Some(m));
+        self.board = after;
+    }
+
+    /// "12. Nf3" / "12... Nf6": how the move about to be played is written in messages.
+    pub fn describe(&self, san: &SanPlus) -> String {
+        let dots = match self.board.side_to_move() {
+            Color::White => ".",
+            Color::Black => "...",
+        };
+        format!("{}{dots} {san}", self.fullmoves)
+    }
+}
+
+fn square(s: shakmaty::Square) -> Square {
+    Square::index(usize::from(s) & 63)
+}
+
+fn piece(role: shakmaty::Role) -> Piece {
+    match role {
+        shakmaty::Role::Pawn => Piece::Pawn,
+        shakmaty::Role::Knight => Piece::Knight,
+        shakmaty::Role::Bishop => Piece::Bishop,
+        shakmaty::Role::Rook => Piece::Rook,
+        shakmaty::Role::Queen => Piece::Queen,
+        shakmaty::Role::King => Piece::King,
+    }
+}
+
+fn role(piece: Piece) -> shakmaty::Role {
+    match piece {
+        Piece::Pawn => shakmaty::Role::Pawn,
+        Piece::Knight => shakmaty::Role::Knight,
+        Piece::Bishop => shakmaty::Role::Bishop,
+        Piece::Rook => shakmaty::Role::Rook,
+        Piece::Queen => shakmaty::Role::Queen,
+        Piece::King => shakmaty::Role::King,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Chess, EnPassantMode};
+
+    fn san(text: &str) -> SanPlus {
+        text.parse().expect("test SAN")
+    }
+
+    /// Plays `moves` (SAN or UCI) from the start, or says where one failed.
+    fn replay(moves: &str) -> Result<Replay, (String, GameError)> {
+        let mut replay = Replay::standard();
+        for m in moves.split_whitespace() {
+            let step = replay.resolve(&san(m)).map_err(|e| (m.to_string(), e))?;
+            replay.play(step).map_err(|e| (m.to_string(), e))?;
+        }
+        Ok(replay)
+    }
+
+    #[test]
+    fn uci_moves_and_castling_play() {
+        let r = replay("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1").expect("legal");
+        assert_eq!(r.board().king(Color::White), Square::G1);
+        assert_eq!(r.board().piece_on(Square::F1), Some(Piece::Rook));
+        let r = replay("e4 e5 Nf3 Nc6 Bc4 Nf6 e1h1").expect("king takes rook");
+        assert_eq!(r.board().king(Color::White), Square::G1);
+    }
+
+    #[test]
+    fn null_move_passes_unless_in_check_and_counts_a_ply() {
+        let r = replay("Z0 --").expect("null moves");
+        assert_eq!(r.board().side_to_move(), Color::White);
+        assert_eq!((r.halfmoves(), r.fullmoves()), (2, 2));
+        assert_eq!(
+            replay("e4 f5 Qh5+ --").map(|_| ()),
+            Err(("--".to_string(), GameError::NullMoveInCheck))
+        );
+    }
+
+    #[test]
+    fn what_is_written_wrong_is_illegal_or_ambiguous_as_shakmaty_says() {
+        for (moves, why) in [
+            ("e4 e5 Nxf3", GameError::Illegal), // written as a capture, captures nothing
+            ("Nf3 a6 Nc3 a5 Nd4 a4 Nb5", GameError::Ambiguous),
+            ("e4 e5 O-O", GameError::Illegal),
+            ("e4 e5 Q@f3", GameError::Drop),
+            ("e4 e5 e1g1", GameError::Illegal),
+        ] {
+            let got = replay(moves).map(|_| ()).map_err(|(_, e)| e);
+            assert_eq!(got, Err(why.clone()), "{moves}");
+            // shakmaty on the same moves.
+            let mut pos = Chess::default();
+            let theirs = moves.split_whitespace().try_for_each(|m| {
+                match oracle(&pos, &san(m))? {
+                    Some(m) => pos.play_unchecked(m),
+                    None => pos = null(&pos),
+                }
+                Ok(())
+            });
+            assert_eq!(theirs, Err(why), "{moves}");
+        }
+    }
+
+    /// The reading the replay replaced: shakmaty's SAN, then UCI for a "pawn move" with
+    /// both coordinates (`None`: a null move).
+    fn oracle(pos: &Chess, san: &SanPlus) -> Result<Option<shakmaty::Move>, GameError> {
+        match san.san {
+            San::Null => Ok(None),
+            San::Put { .. } => Err(GameError::Drop),
+            _ => san.san.to_move(pos).map(Some).or_else(|e| {
+                let uci = match san.san {
+                    San::Normal {
+                        role: shakmaty::Role::Pawn,
+                        file: Some(file),
+                        rank: Some(rank),
+                        to,
+                        promotion,
+                        ..
+                    } => UciMove::Normal {
+                        from: shakmaty::Square::from_coords(file, rank),
+                        to,
+                        promotion,
+                    }
+                    .to_move(pos)
+                    .ok(),
+                    _ => None,
+                };
+                uci.map(Some).ok_or(match e {
+                    shakmaty::san::SanError::IllegalSan => GameError::Illegal,
+                    shakmaty::san::SanError::AmbiguousSan => GameError::Ambiguous,
+                })
+            }),
+        }
+    }
+
+    fn null(pos: &Chess) -> Chess {
+        let mut setup = pos.to_setup(EnPassantMode::Legal);
+        setup.turn = !setup.turn;
+        setup.ep_square = None;
+        shakmaty::FromSetup::from_setup(setup, pos.castles().mode()).expect("not in check")
+    }
+
+    /// Ways to write (and miswrite) a legal move: its SAN, with more or fewer coordinates,
+    /// with the capture mark or the promotion changed, and its UCI.
+    fn spellings(pos: &Chess, m: shakmaty::Move, mode: CastlingMode) -> Vec<SanPlus> {
+        let mut out = vec![SanPlus::from_move(pos.clone(), m)];
+        let uci = m.to_uci(mode).to_string();
+        if let Ok(s) = uci.parse() {
+            out.push(s);
+        }
+        if let San::Normal {
+            role,
+            capture,
+            to,
+            promotion,
+            ..
+        } = San::from_move(pos, m)
+        {
+            let from = m.from().expect("a board move");
+            for (file, rank) in [
+                (None, None),
+                (Some(from.file()), None),
+                (None, Some(from.rank())),
+                (Some(from.file()), Some(from.rank())),
+            ] {
+                for (capture, promotion) in [
+                    (capture, promotion),
+                    (!capture, promotion),
+                    (capture, None),
+                    (capture, Some(shakmaty::Role::Knight)),
+                ] {
+                    let san = San::Normal {
+                        role,
+                        file,
+                        rank,
+                        capture,
+                        to,
+                        promotion,
+                    };
+                    out.push(SanPlus { san, suffix: None });
+                }
+            }
+        }
+        out
+    }
+
+    /// Plays pseudo-random games from `fen` and checks, at every position, every spelling
+    /// of every legal move: the replay's move, error, UCI, SAN and counters against
+    /// shakmaty's.
+    fn agree_from(fen: &str, mode: CastlingMode, games: u64, plies: usize) {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..games {
+            let start: Chess = Fen::from_ascii(fen.as_bytes())
+                .expect("FEN")
+                .into_position(mode)
+                .expect("legal");
+            let chess960 = mode == CastlingMode::Chess960;
+            let (mut pos, mut replay) =
+                (start.clone(), Replay::new(&start, chess960).expect("board"));
+            for _ in 0..plies {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &m in &legal {
+                    for spelling in spellings(&pos, m, mode) {
+                        let theirs = oracle(&pos, &spelling);
+                        let ours = replay.resolve(&spelling);
+                        match (&theirs, &ours) {
+                            (Ok(Some(t)), Ok(Step::Move(o))) => {
+                                let (mut a, mut b) = (String::new(), t.to_uci(mode).to_string());
+                                replay.push_uci(*o, &mut a);
+                                assert_eq!(a, b, "{spelling} in {}", replay.board());
+                                let (made, _) = replay.san(*o);
+                                b = SanPlus::from_move(pos.clone(), *t).to_string();
+                                assert_eq!(made.to_string(), b, "{}", replay.board());
+                            }
+                            (Err(t), Err(o)) => {
+                                assert_eq!(t, o, "{spelling} in {}", replay.board())
+                            }
+                            _ => panic!(
+                                "{spelling} in {}: {theirs:?} against {ours:?}",
+                                replay.board()
+                            ),
+                        }
+                    }
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let m = legal[(seed >> 33) as usize % legal.len()];
+                let step = replay
+                    .resolve(&SanPlus::from_move(pos.clone(), m))
+                    .expect("legal");
+                pos.play_unchecked(m);
+                if (seed >> 40) & 1 == 0 {
+                    replay.play(step).expect("played");
+                } else if let Step::Move(m) = step {
+                    let (_, after) = replay.san(m);
+                    replay.advance(m, after);
+                }
+                assert_eq!(replay.halfmoves(), pos.halfmoves());
+                assert_eq!(replay.fullmoves(), pos.fullmoves().get());
+                // The placement and the side to move (cozy-chess writes an en passant square
+                // after any double step, shakmaty only when the capture is legal).
+                let fields = |fen: String| fen.split(' ').take(2).collect::<Vec<_>>().join(" ");
+                let theirs = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+                assert_eq!(fields(replay.board().to_string()), fields(theirs));
+            }
+        }
+    }
+
+    #[test]
+    fn every_spelling_of_every_legal_move_reads_as_shakmaty_reads_it() {
+        agree_from(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            CastlingMode::Standard,
+            6,
+            120,
+        );
+        // Promotions with and without capture, pins, en passant beside a pin.
+        agree_from(
+            "r3k2r/1P4P1/8/2pP3q/4Pp2/8/6p1/R3K2R w KQkq c6 0 30",
+            CastlingMode::Standard,
+            4,
+            60,
+        );
+        // Chess960: king and rooks on other files, castling king takes rook.
+        agree_from(
+            "bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w KQkq - 0 1",
+            CastlingMode::Chess960,
+            4,
+            100,
+        );
+        agree_from(
+            "1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1",
+            CastlingMode::Chess960,
+            4,
+            40,
+        );
+    }
+}
