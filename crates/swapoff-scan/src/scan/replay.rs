@@ -122,6 +122,10 @@ impl Replay {
         let mut from = board.colored_pieces(us, piece(role));
         if let Some(file) = file {
             from &= File::index(usize::from(file) & 7).bitboard();
+        } else if role == shakmaty::Role::Pawn && !capture {
+            // A pawn that does not capture stays on its file: one pawn's moves to generate,
+            // not eight.
+            from &= File::index(usize::from(to.file()) & 7).bitboard();
         }
         if let Some(rank) = rank {
             from &= Rank::index(usize::from(rank) & 7).bitboard();
