@@ -37,8 +37,7 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// The replay of a game that starts at `start` (a legal position, so its cozy-chess
-    /// board builds).
+    /// The replay of a game that starts at `start`, or why cozy-chess refuses its board.
     pub fn new(start: &shakmaty::Chess, chess960: bool) -> Result<Replay, GameError> {
         Ok(Replay {
             board: crate::read::pgn::to_cozy(start)?,
@@ -282,6 +281,7 @@ impl Replay {
         let board = &self.board;
         let us = board.side_to_move();
         let theirs = board.colors(!us);
+        // A move `resolve` gave has a piece on its square.
         let moved = board.piece_on(m.from).unwrap_or(Piece::Pawn);
         let coords = |s: Square| shakmaty::Square::new(s as u32);
         let to = coords(m.to);

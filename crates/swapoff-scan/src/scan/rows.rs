@@ -1,10 +1,11 @@
 //! From units of work to rows: the one function, [`Scanner::process`], that both the
 //! `seeswap scan` command and the Python package run on what [`units`](crate::read::units)
 //! reads. Under it, [`walk`] gives every position a unit holds (EPD lines read, PGN games
-//! replayed) before any analysis, for tools that want positions alone (`make-suite`). Each position analysed becomes a [`Row`]; each line, game or file that cannot be
-//! read becomes a [`Note`] in its place, so nothing is dropped silently. A [`Sink`]
-//! takes both: the command writes rows as JSON, CSV or Parquet and notes to stderr, the
-//! Python package turns both into Arrow rows (notes with an `error` column).
+//! replayed) before any analysis, for tools that want positions alone (`make-suite`). Each
+//! position analysed becomes a [`Row`]; each line, game or file that cannot be read becomes
+//! a [`Note`] in its place, so nothing is dropped silently. A [`Sink`] takes both: the
+//! command writes rows as JSON, CSV or Parquet and notes to stderr, the Python package
+//! turns both into Arrow rows (notes with an `error` column).
 
 use crate::read::epd;
 use crate::read::note::{Note, Place, Skipped};
@@ -420,19 +421,19 @@ fn walk_game(
         let why = "no tag, move or result (not PGN text?)";
         return sink.note(note(None, why.to_string(), Skipped::Text));
     }
-    // The cozy-chess board the analysis and the SEE read, played move by move.
-    let mut replay = match (&game.fen, game.chess960) {
-        (None, false) => Replay::standard(),
-        _ => {
-            let start = pgn::start(game).map_err(|why| note(None, why.to_string(), Skipped::Game));
-            match start.and_then(|pos| {
-                Replay::new(&pos, game.chess960)
-                    .map_err(|why| note(Some(0), format!("ply 0: {why}"), Skipped::Game))
-            }) {
-                Ok(replay) => replay,
-                Err(note) => return sink.note(note),
-            }
-        }
+    // The cozy-chess board the analysis and the SEE read, played move by move: the usual
+    // start, or a [FEN] tag's position as shakmaty reads (and checks) it.
+    let replay = match (&game.fen, game.chess960) {
+        (None, false) => Ok(Replay::standard()),
+        _ => match pgn::start(game) {
+            Ok(pos) => Replay::new(&pos, game.chess960)
+                .map_err(|why| note(Some(0), format!("ply 0: {why}"), Skipped::Game)),
+            Err(why) => Err(note(None, why.to_string(), Skipped::Game)),
+        },
+    };
+    let mut replay = match replay {
+        Ok(replay) => replay,
+        Err(note) => return sink.note(note),
     };
     // The move played from each position, written into reused buffers.
     let (mut uci, mut san_text) = (String::new(), String::new());
