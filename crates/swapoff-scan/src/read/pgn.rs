@@ -326,7 +326,8 @@ fn bad_fen(fen: &str, why: impl std::fmt::Display) -> GameError {
     }
 }
 
-fn cozy_piece(role: shakmaty::Role) -> cozy_chess::Piece {
+/// A shakmaty piece kind as cozy-chess's.
+pub(crate) fn cozy_piece(role: shakmaty::Role) -> cozy_chess::Piece {
     match role {
         shakmaty::Role::Pawn => cozy_chess::Piece::Pawn,
         shakmaty::Role::Knight => cozy_chess::Piece::Knight,
@@ -335,6 +336,11 @@ fn cozy_piece(role: shakmaty::Role) -> cozy_chess::Piece {
         shakmaty::Role::Queen => cozy_chess::Piece::Queen,
         shakmaty::Role::King => cozy_chess::Piece::King,
     }
+}
+
+/// A shakmaty square as cozy-chess's.
+pub(crate) fn cozy_square(square: shakmaty::Square) -> cozy_chess::Square {
+    cozy_chess::Square::index(usize::from(square) & 63)
 }
 
 /// The same position as a cozy-chess board (move counters capped at cozy-chess's limits;
@@ -349,7 +355,7 @@ pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, GameError> {
         } else {
             cozy_chess::Color::Black
         };
-        b.board[usize::from(square) & 63] = Some((cozy_piece(piece.role), color));
+        b.board[cozy_square(square) as usize] = Some((cozy_piece(piece.role), color));
     }
     b.side_to_move = if pos.turn().is_white() {
         cozy_chess::Color::White
@@ -370,9 +376,7 @@ pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, GameError> {
             long: file(CastlingSide::QueenSide),
         };
     }
-    b.en_passant = pos
-        .ep_square(EnPassantMode::Legal)
-        .map(|s| cozy_chess::Square::index(usize::from(s) & 63));
+    b.en_passant = pos.ep_square(EnPassantMode::Legal).map(cozy_square);
     b.halfmove_clock = pos.halfmoves().min(100) as u8;
     b.fullmove_number = pos.fullmoves().get().min(u32::from(u16::MAX)) as u16;
     b.build()

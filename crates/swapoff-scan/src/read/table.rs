@@ -214,8 +214,8 @@ fn unclosed_quote(line: &[u8]) -> bool {
 }
 
 /// Reads a CSV table (`carried`: the columns carried into the rows, as `tag_NAME`), a line
-/// a row, handing each row (or the reason it cannot be read) to `emit`, which returns
-/// `false` to stop. An error before any row (no FEN column, an unreadable input) is
+/// a row, handing each row (or the reason it cannot be read) to `emit`, which says
+/// whether to go on. An error before any row (no FEN column, an unreadable input) is
 /// returned.
 pub fn read_csv(
     input: impl io::Read,

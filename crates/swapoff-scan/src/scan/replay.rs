@@ -10,7 +10,9 @@
 //! rook). The tests check the moves made against shakmaty's on games and on every legal
 //! move of positions with pins, promotions, en passant and Chess960 castling.
 
+use crate::encode::square_name;
 use crate::read::error::GameError;
+use crate::read::pgn::{cozy_piece, cozy_square};
 use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Position as _};
@@ -93,7 +95,11 @@ impl Replay {
                 let uci = match (role, file, rank) {
                     (shakmaty::Role::Pawn, Some(file), Some(rank)) if found.is_err() => {
                         let from = shakmaty::Square::from_coords(file, rank);
-                        self.uci(square(from), square(to), promotion.map(piece))
+                        self.uci(
+                            cozy_square(from),
+                            cozy_square(to),
+                            promotion.map(cozy_piece),
+                        )
                     }
                     _ => None,
                 };
@@ -118,7 +124,7 @@ impl Replay {
     ) -> Result<Move, GameError> {
         let board = &self.board;
         let us = board.side_to_move();
-        let mut from = board.colored_pieces(us, piece(role));
+        let mut from = board.colored_pieces(us, cozy_piece(role));
         if let Some(file) = file {
             from &= File::index(usize::from(file) & 7).bitboard();
         } else if role == shakmaty::Role::Pawn && !capture {
@@ -129,7 +135,7 @@ impl Replay {
         if let Some(rank) = rank {
             from &= Rank::index(usize::from(rank) & 7).bitboard();
         }
-        let (to, promotion) = (square(to), promotion.map(piece));
+        let (to, promotion) = (cozy_square(to), promotion.map(cozy_piece));
         let (ours, theirs) = (board.colors(us), board.colors(!us));
         let (mut found, mut count) = (None, 0);
         board.generate_moves_for(from, |mut moves| {
@@ -256,8 +262,7 @@ impl Replay {
             _ => m.to,
         };
         for s in [m.from, to] {
-            out.push(char::from(b'a' + s.file() as u8));
-            out.push(char::from(b'1' + s.rank() as u8));
+            out.extend(square_name(s).map(char::from));
         }
         if let Some(p) = m.promotion {
             out.push(char::from(p));
@@ -344,21 +349,6 @@ impl Replay {
             Color::Black => "...",
         };
         format!("{}{dots} {san}", self.fullmoves)
-    }
-}
-
-fn square(s: shakmaty::Square) -> Square {
-    Square::index(usize::from(s) & 63)
-}
-
-fn piece(role: shakmaty::Role) -> Piece {
-    match role {
-        shakmaty::Role::Pawn => Piece::Pawn,
-        shakmaty::Role::Knight => Piece::Knight,
-        shakmaty::Role::Bishop => Piece::Bishop,
-        shakmaty::Role::Rook => Piece::Rook,
-        shakmaty::Role::Queen => Piece::Queen,
-        shakmaty::Role::King => Piece::King,
     }
 }
 
