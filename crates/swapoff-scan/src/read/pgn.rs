@@ -191,6 +191,30 @@ pub struct Collector {
     /// The last game's length, from which the next game's lists take their capacity:
     /// games of a file are alike, and growing a list move by move cost a tenth of a scan.
     last_plies: usize,
+    /// A comment the reader handed over in pieces (it spans the end of the reader's
+    /// buffer), gathered up to the record limit so that a `[%clk]` split between two
+    /// pieces is still read.
+    pieces: Vec<u8>,
+}
+
+/// The reader's room for one movetext token. A comment longer than this, or one that
+/// spans the end of its buffer, comes in pieces, which [`Collector`] joins again. It is
+/// small on purpose: the reader moves up to this many bytes back to the front of its
+/// buffer before each token of an input's last stretch, and at the 64 KiB record limit
+/// that cost about 20 ms at the end of every input (every Parquet row is one).
+const TOKEN_BYTES: usize = 255;
+
+/// A pgn-reader `Reader` over `input` as every PGN text is read: tag lines up to the
+/// record limit (pgn-reader's default is 255 bytes, which real files with a long `[Event]`
+/// or `[Annotator]` pass), comments in pieces, and the notations pgn-reader does not
+/// know (`e2-e4`, `exd6e.p.`) rewritten first.
+pub(crate) fn reader<R: std::io::Read>(
+    input: R,
+) -> pgn_reader::Reader<crate::read::notation::Notation<R>> {
+    pgn_reader::Reader::build(crate::read::notation::Notation::new(input))
+        .set_supported_tag_line_length(crate::read::records::MAX_RECORD_BYTES)
+        .set_supported_comment_length(TOKEN_BYTES)
+        .finish()
 }
 
 impl Collector {
@@ -210,6 +234,8 @@ impl pgn_reader::Visitor for Collector {
 
     fn begin_tags(&mut self) -> ControlFlow<GameRecord, GameRecord> {
         self.games += 1;
+        // What an unclosed comment of the game before left gathered is not this game's.
+        self.pieces.clear();
         // Capped, so that a long game does not make every short one after it big.
         let capacity = (self.last_plies + 8).min(256);
         ControlFlow::Continue(GameRecord {
@@ -282,8 +308,31 @@ impl pgn_reader::Visitor for Collector {
     ) -> ControlFlow<GameRecord> {
         // A comment before the first move is about the game, not a move.
         if let Some(last) = game.annotations.last_mut() {
-            last.read(comment.as_bytes());
+            if self.pieces.is_empty() {
+                last.read(comment.as_bytes());
+            } else {
+                self.pieces.extend_from_slice(comment.as_bytes());
+                last.read(&self.pieces);
+            }
         }
+        self.pieces.clear();
+        ControlFlow::Continue(())
+    }
+
+    fn partial_comment(
+        &mut self,
+        game: &mut GameRecord,
+        piece: pgn_reader::RawComment<'_>,
+    ) -> ControlFlow<GameRecord> {
+        // Beyond the record limit, what is gathered is read as a comment of its own, so
+        // that memory stays bounded.
+        if self.pieces.len() + piece.as_bytes().len() > crate::read::records::MAX_RECORD_BYTES {
+            if let Some(last) = game.annotations.last_mut() {
+                last.read(&self.pieces);
+            }
+            self.pieces.clear();
+        }
+        self.pieces.extend_from_slice(piece.as_bytes());
         ControlFlow::Continue(())
     }
 
@@ -440,6 +489,61 @@ mod tests {
         let mut b = Annotation::default();
         b.read(b"[see [%clk 1:2] [%eval ] [%clk 0:00:09");
         assert_eq!((b.clock, b.eval.as_deref()), (Some(62.0), None));
+    }
+
+    /// A reader that gives its first `whole` bytes at once and then one byte a call, so
+    /// that the PGN reader's buffer holds little more than one token and every long
+    /// comment comes in pieces.
+    struct Trickle<'a> {
+        text: &'a [u8],
+        whole: usize,
+    }
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = out.len().min(self.text.len()).min(self.whole.max(1));
+            out[..n].copy_from_slice(&self.text[..n]);
+            self.text = &self.text[n..];
+            self.whole -= self.whole.min(n);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_comment_read_in_pieces_reads_as_a_whole() {
+        // The clock stands at every offset of a comment several times longer than the
+        // reader's room for a token, so it is split between two pieces somewhere (the
+        // words are short, and the reader is handed the text a word at a time).
+        for offset in 0..2 * TOKEN_BYTES {
+            let seconds = 60 + offset as u64;
+            let comment = format!(
+                "{}[%clk 0:{:02}:{:02}] [%eval 0.{:02}]{}",
+                "x ".repeat(offset),
+                seconds / 60,
+                seconds % 60,
+                offset % 100,
+                " y".repeat(TOKEN_BYTES)
+            );
+            // The reader takes in a tag line's room (64 KiB) at the start of a game, so a
+            // longer comment about the game comes first.
+            let about = "z ".repeat(crate::read::records::MAX_RECORD_BYTES / 2 + 10);
+            let text = format!("{{{about}}} 1. e4 {{{comment}}} e5 {{[%clk 0:00:07]}} *\n");
+            let whole = about.len() + 2;
+            let mut reader = reader(Trickle {
+                text: text.as_bytes(),
+                whole,
+            });
+            let game = reader
+                .read_game(&mut Collector::default())
+                .expect("readable")
+                .expect("one game");
+            let expected = Annotation {
+                clock: Some(seconds as f64),
+                eval: Some(format!("0.{:02}", offset % 100).into()),
+            };
+            assert_eq!(game.annotations[0], expected, "clock at offset {offset}");
+            assert_eq!(game.annotations[1].clock, Some(7.0), "offset {offset}");
+        }
     }
 
     #[test]

@@ -346,12 +346,7 @@ fn read_pgn(
     tags: &[String],
     sender: &mut Sender<'_>,
 ) -> ControlFlow<()> {
-    // Tag lines and comments up to the record limit (pgn-reader's default is 255 bytes,
-    // which real files with a long [Event] or [Annotator] pass).
-    let mut reader = pgn_reader::Reader::build(crate::read::notation::Notation::new(input))
-        .set_supported_tag_line_length(MAX_LINE)
-        .set_supported_comment_length(MAX_LINE)
-        .finish();
+    let mut reader = crate::read::pgn::reader(input);
     let mut collector = Collector::new(tags.to_vec());
     let mut games = Vec::new();
     let mut plies = 0;
