@@ -2,7 +2,7 @@
 //! a recipe of each occupancy, X-FEN castling, and an en passant square only where a
 //! capture there is legal.
 
-use crate::encode::{piece_letter, push_square, push_u64};
+use crate::encode::{push_square, push_u64};
 use cozy_chess::{Board, Color, Piece, Rank};
 
 /// How a rank's FEN text is made from its occupancy (bit `f` set: a piece on file `f`):
@@ -13,6 +13,21 @@ struct RankText {
     from: [u8; 8],
     len: u8,
 }
+
+/// Each byte spread to a word: byte `f` of `SPREAD[b]` is bit `f` of `b`.
+const SPREAD: [u64; 256] = {
+    let mut spread = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut f = 0;
+        while f < 8 {
+            spread[b] |= ((b as u64 >> f) & 1) << (8 * f);
+            f += 1;
+        }
+        b += 1;
+    }
+    spread
+};
 
 /// The recipe of every occupancy of a rank.
 const RANK_TEXTS: [RankText; 256] = rank_texts();
@@ -50,41 +65,101 @@ const fn rank_texts() -> [RankText; 256] {
     texts
 }
 
-/// Writes the FEN of `board` with the given move counters. Castling rights are written
-/// as X-FEN: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook on that side
-/// of the king, else the rook's file letter (Chess960), which gives plain `KQkq` in
-/// standard chess.
+/// Writes the FENs of boards that follow one another, as a game's positions do,
+/// remembering each rank's text: a move changes one to three ranks, and only those are
+/// made again.
+#[derive(Clone, Debug)]
+pub struct FenWriter {
+    /// The board's kind sets and White's set, from which the ranks' texts were made.
+    sets: [u64; 7],
+    /// Each rank's text (rank 1 first), its first `lengths[rank]` bytes.
+    ranks: [[u8; 8]; 8],
+    lengths: [u8; 8],
+}
+
+impl Default for FenWriter {
+    /// No piece on the board, every rank `8`.
+    fn default() -> Self {
+        FenWriter {
+            sets: [0; 7],
+            ranks: [[b'8'; 8]; 8],
+            lengths: [1; 8],
+        }
+    }
+}
+
+/// Writes the FEN of `board` with the given move counters (see [`FenWriter::push`]).
 pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
-    // The letters by square, from the twelve piece sets at once: asking the board square
-    // by square tried six sets for each of the 64.
-    let mut letters = [0u8; 64];
-    for color in [Color::White, Color::Black] {
-        for piece in Piece::ALL {
-            let letter = piece_letter(piece, color);
-            for square in board.colored_pieces(color, piece) {
-                letters[square as usize] = letter;
-            }
+    FenWriter::default().push(out, board, halfmove, fullmove);
+}
+
+impl FenWriter {
+    /// Writes the FEN of `board` with the given move counters. Castling rights are written
+    /// as X-FEN: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook on that
+    /// side of the king, else the rook's file letter (Chess960), which gives plain `KQkq`
+    /// in standard chess.
+    pub fn push(&mut self, out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
+        let sets = [
+            board.pieces(Piece::Pawn).0,
+            board.pieces(Piece::Knight).0,
+            board.pieces(Piece::Bishop).0,
+            board.pieces(Piece::Rook).0,
+            board.pieces(Piece::Queen).0,
+            board.pieces(Piece::King).0,
+            board.colors(Color::White).0,
+        ];
+        let changed = sets
+            .iter()
+            .zip(&self.sets)
+            .fold(0, |changed, (new, old)| changed | (new ^ old));
+        self.sets = sets;
+        // One bit a changed rank, without a branch a rank.
+        let mut any = changed | changed >> 4;
+        any |= any >> 2;
+        any |= any >> 1;
+        let mut ranks =
+            ((any & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+        while ranks != 0 {
+            self.make_rank(ranks.trailing_zeros() as usize);
+            ranks &= ranks - 1;
         }
+        // Assembled in a local array with fixed-size copies, then copied once.
+        let mut placement = [0u8; 72 + 8];
+        let mut n = 0;
+        for rank in (0..8).rev() {
+            placement[n..n + 8].copy_from_slice(&self.ranks[rank]);
+            n += usize::from(self.lengths[rank]);
+            placement[n] = b'/';
+            n += usize::from(rank > 0);
+        }
+        out.extend_from_slice(&placement[..n]);
+        rest_of_fen(out, board, halfmove, fullmove);
     }
-    // Each rank's text is gathered by its occupancy's recipe, without a branch a square
-    // (which square is empty is unpredictable), into a local array with room for a last
-    // full gather, then copied once.
-    let mut placement = [0u8; 72 + 8];
-    let mut n = 0;
-    let occupied = board.occupied().0;
-    for rank in (0..8).rev() {
-        let mut source = [0u8; 16];
-        source[..8].copy_from_slice(&letters[rank * 8..][..8]);
-        source[8..].copy_from_slice(b"12345678");
-        let recipe = &RANK_TEXTS[(occupied >> (rank * 8)) as usize & 0xff];
+
+    /// Makes the text of rank `rank` (0 is rank 1) from the sets, without a branch a
+    /// square (what stands where is unpredictable).
+    fn make_rank(&mut self, rank: usize) {
+        let byte = |set: u64| (set >> (rank * 8)) as usize & 0xff;
+        // The rank's eight letters as one word (byte f: file f's), lower case from the
+        // kinds' sets, then White's made upper case.
+        let mut letters = 0u64;
+        for (&set, letter) in self.sets[..6].iter().zip(*b"pnbrqk") {
+            letters += SPREAD[byte(set)] * u64::from(letter);
+        }
+        letters -= SPREAD[byte(self.sets[6])] * u64::from(b'a' - b'A');
+        let mut source = *b"........12345678";
+        source[..8].copy_from_slice(&letters.to_le_bytes());
+        let occupied = self.sets[..6].iter().fold(0, |all, set| all | set);
+        let recipe = &RANK_TEXTS[byte(occupied)];
         for (j, &from) in recipe.from.iter().enumerate() {
-            placement[n + j] = source[usize::from(from)];
+            self.ranks[rank][j] = source[usize::from(from & 15)];
         }
-        n += usize::from(recipe.len);
-        placement[n] = b'/';
-        n += usize::from(rank > 0);
+        self.lengths[rank] = recipe.len;
     }
-    out.extend_from_slice(&placement[..n]);
+}
+
+/// The FEN after the placement: the side to move, castling, en passant and the counters.
+fn rest_of_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
     let us = board.side_to_move();
     out.extend_from_slice(if us == Color::White { b" w " } else { b" b " });
     let mut any = false;
@@ -158,6 +233,38 @@ mod tests {
                 .map(|&from| char::from(source[usize::from(from)]))
                 .collect();
             assert_eq!(made, expected, "occupancy {occupancy:08b}");
+        }
+    }
+
+    #[test]
+    fn a_writer_that_follows_games_writes_what_a_fresh_one_does() {
+        // Random games (a fixed generator), one writer across all of them, so that each
+        // game's start changes every rank the last game's end had.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut writer = FenWriter::default();
+        for _ in 0..40 {
+            let mut board = Board::default();
+            for ply in 0..200u32 {
+                let mut followed = Vec::new();
+                writer.push(&mut followed, &board, ply, ply / 2 + 1);
+                let mut fresh = Vec::new();
+                push_fen(&mut fresh, &board, ply, ply / 2 + 1);
+                assert_eq!(followed, fresh, "after {ply} plies");
+                // The placement as cozy-chess writes it.
+                let placement = board.to_string();
+                let placement = placement.split(' ').next().unwrap();
+                assert!(fresh.starts_with(placement.as_bytes()), "{placement}");
+                let mut moves = Vec::new();
+                board.generate_moves(|set| {
+                    moves.extend(set);
+                    false
+                });
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                board.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
         }
     }
 

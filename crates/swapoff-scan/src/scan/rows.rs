@@ -244,8 +244,9 @@ pub fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) -> ControlF
         } => walk_epd(*file, *first_line, text, sink),
         Work::Pgn { file, games } => {
             let mut fen = Vec::with_capacity(96);
+            let mut writer = fen::FenWriter::default();
             for game in games {
-                walk_game(*file, game, needs, sink, &mut fen)?;
+                walk_game(*file, game, needs, sink, &mut fen, &mut writer)?;
             }
             ControlFlow::Continue(())
         }
@@ -405,6 +406,7 @@ fn walk_game(
     needs: Needs,
     sink: &mut impl PositionSink,
     fen: &mut Vec<u8>,
+    writer: &mut fen::FenWriter,
 ) -> ControlFlow<()> {
     sink.game();
     let note = |ply: Option<u32>, why: String, skipped: Skipped| {
@@ -468,7 +470,7 @@ fn walk_game(
         };
         fen.clear();
         if needs.fen {
-            fen::push_fen(fen, replay.board(), replay.halfmoves(), replay.fullmoves());
+            writer.push(fen, replay.board(), replay.halfmoves(), replay.fullmoves());
         }
         let origin = Origin::Game {
             game: game.number,
