@@ -456,7 +456,7 @@ fn walk_game(
                 // next board.
                 if needs.san {
                     let (made, after) = replay.san(m);
-                    let _ = write!(san_text, "{made}");
+                    made.append_to_string(&mut san_text);
                     advanced = Some(after);
                 }
                 Some(Played {
