@@ -79,8 +79,11 @@ pub(crate) fn push_i32(out: &mut Vec<u8>, n: i32) {
 /// Writes seconds as Rust's `Display` writes an `f64` (`180`, `179.5`): whole numbers,
 /// most clocks, without the float formatter.
 pub(crate) fn push_seconds(out: &mut Vec<u8>, seconds: f64) {
-    if seconds.fract() == 0.0 && seconds.is_sign_positive() && seconds < 1e15 {
-        push_u64(out, seconds as u64);
+    // A whole number converts to an integer and back unchanged (NaN never compares
+    // equal); no call to `trunc`.
+    let whole = seconds as u64;
+    if whole as f64 == seconds && seconds.is_sign_positive() && seconds < 1e15 {
+        push_u64(out, whole);
     } else {
         use std::io::Write as _;
         let _ = write!(out, "{seconds}");
@@ -136,7 +139,22 @@ mod tests {
 
     #[test]
     fn seconds_are_written_as_display_writes_them() {
-        for seconds in [0.0, 7.0, 180.0, 179.5, 0.1, 1e15, 1e16, 123456789.0, 2.5e-7] {
+        for seconds in [
+            0.0,
+            -0.0,
+            7.0,
+            180.0,
+            179.5,
+            0.1,
+            1e15,
+            1e16,
+            123456789.0,
+            2.5e-7,
+            -3.0,
+            f64::NAN,
+            f64::INFINITY,
+            1e300,
+        ] {
             let mut out = Vec::new();
             push_seconds(&mut out, seconds);
             assert_eq!(String::from_utf8(out).unwrap(), seconds.to_string());
