@@ -131,8 +131,7 @@ impl Column {
     fn needs_analysis(self) -> bool {
         matches!(
             self,
-            Column::InCheck
-                | Column::Captures
+            Column::Captures
                 | Column::BestMove
                 | Column::BestSee
                 | Column::Balance
@@ -288,6 +287,8 @@ mod tests {
         assert!(more.needs().played && more.needs().ratings && !more.needs().analysis);
         assert!(!Selection::all().has(Column::Turn));
         assert!(Selection::parse("fen,balance").unwrap().needs().analysis);
+        // Whether the side to move is in check is the board's to say.
+        assert!(!Selection::parse("in_check").unwrap().needs().analysis);
         assert_eq!(Selection::all().needs(), Needs::ALL);
         let why = Selection::parse("game,elo").unwrap_err();
         assert!(

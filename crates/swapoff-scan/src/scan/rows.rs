@@ -197,9 +197,11 @@ impl<S: Sink> Analysing<'_, S> {
 
 impl<S: Sink> PositionSink for Analysing<'_, S> {
     fn position(&mut self, p: &Position<'_>) -> ControlFlow<()> {
-        // Not asked for: the report stays empty, and no column reads it.
+        // Not asked for: the report stays empty, and no column reads it but `in_check`.
         if self.needs.analysis {
             self.report.analyze(p.board, self.see);
+        } else {
+            self.report.in_check = !p.board.checkers().is_empty();
         }
         let needs_see = self.needs.played_see;
         let rating = |at: Option<usize>| {
