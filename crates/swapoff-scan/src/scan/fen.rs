@@ -1,6 +1,6 @@
 //! A board's FEN, as the rows' `fen` column gives it: placement gathered rank by rank from
-//! a recipe of each occupancy, X-FEN castling, and an en passant square only where a
-//! capture there is legal.
+//! a recipe of each occupancy (a game's ranks remembered from one position to the next),
+//! X-FEN castling, and an en passant square only where a capture there is legal.
 
 use crate::encode::{push_square, push_u64};
 use cozy_chess::{Board, Color, Piece, Rank};
