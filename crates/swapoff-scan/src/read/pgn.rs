@@ -54,6 +54,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Reads a comment into the annotation of the last move. A comment before the first
+    /// move is about the game, not a move.
+    fn annotate_last_move(&mut self, comment: &[u8]) {
+        if let Some(last) = self.annotations.last_mut() {
+            last.read(comment);
+        }
+    }
+
     /// Neither a tag, nor a move, nor a result: text that pgn-reader took for a game but
     /// is not one (it skips tokens it cannot read without telling).
     pub fn is_empty(&self) -> bool {
@@ -306,14 +314,11 @@ impl pgn_reader::Visitor for Collector {
         game: &mut GameRecord,
         comment: pgn_reader::RawComment<'_>,
     ) -> ControlFlow<GameRecord> {
-        // A comment before the first move is about the game, not a move.
-        if let Some(last) = game.annotations.last_mut() {
-            if self.pieces.is_empty() {
-                last.read(comment.as_bytes());
-            } else {
-                self.pieces.extend_from_slice(comment.as_bytes());
-                last.read(&self.pieces);
-            }
+        if self.pieces.is_empty() {
+            game.annotate_last_move(comment.as_bytes());
+        } else {
+            self.pieces.extend_from_slice(comment.as_bytes());
+            game.annotate_last_move(&self.pieces);
         }
         self.pieces.clear();
         ControlFlow::Continue(())
@@ -327,9 +332,7 @@ impl pgn_reader::Visitor for Collector {
         // Beyond the record limit, what is gathered is read as a comment of its own, so
         // that memory stays bounded.
         if self.pieces.len() + piece.as_bytes().len() > crate::read::records::MAX_RECORD_BYTES {
-            if let Some(last) = game.annotations.last_mut() {
-                last.read(&self.pieces);
-            }
+            game.annotate_last_move(&self.pieces);
             self.pieces.clear();
         }
         self.pieces.extend_from_slice(piece.as_bytes());

@@ -73,6 +73,12 @@ impl Default for Report {
 }
 
 impl Report {
+    /// What `in_check` needs and nothing more: whether the side to move is in check (the
+    /// board's checkers), the rest of the report left as it was.
+    pub fn check(&mut self, board: &Board) {
+        self.in_check = !board.checkers().is_empty();
+    }
+
     /// Analyses `board` under `see`.
     ///
     /// Captures are sorted by SEE, highest first; ties by origin square, then target

@@ -156,7 +156,7 @@ fn defended(board: &Board, square: Square) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
@@ -192,6 +192,24 @@ mod tests {
 
     /// Every position of the test files, and those a few pseudo-random moves away (more
     /// pins, checks, en passant and promotions than the files alone hold).
+    /// Plays one of the legal moves of `board`, chosen by `seed` (a xorshift generator,
+    /// advanced); `false` when there is none.
+    pub(crate) fn random_move(board: &mut Board, seed: &mut u64) -> bool {
+        let mut moves = Vec::new();
+        board.generate_moves(|m| {
+            moves.extend(m);
+            false
+        });
+        if moves.is_empty() {
+            return false;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        board.play_unchecked(moves[(*seed % moves.len() as u64) as usize]);
+        true
+    }
+
     #[test]
     fn agrees_with_cozy() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata");
@@ -230,18 +248,9 @@ mod tests {
                     board.piece_on(from) == Some(Piece::Pawn)
                         && Some(to) == en_passant_square(&board)
                 }));
-                let mut moves = Vec::new();
-                board.generate_moves(|m| {
-                    moves.extend(m);
-                    false
-                });
-                if moves.is_empty() {
+                if !random_move(&mut board, &mut seed) {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                board.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
             }
         }
         eprintln!("{checked} positions, {in_check} in check, {en_passant} with en passant");

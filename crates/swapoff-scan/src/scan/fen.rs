@@ -2,7 +2,7 @@
 //! a recipe of each occupancy (a game's ranks remembered from one position to the next),
 //! X-FEN castling, and an en passant square only where a capture there is legal.
 
-use crate::encode::{push_square, push_u64};
+use crate::encode::{piece_letter, push_square, push_u64};
 use cozy_chess::{Board, Color, Piece, Rank};
 
 /// How a rank's FEN text is made from its occupancy (bit `f` set: a piece on file `f`):
@@ -143,8 +143,8 @@ impl FenWriter {
         // The rank's eight letters as one word (byte f: file f's), lower case from the
         // kinds' sets, then White's made upper case.
         let mut letters = 0u64;
-        for (&set, letter) in self.sets[..6].iter().zip(*b"pnbrqk") {
-            letters += SPREAD[byte(set)] * u64::from(letter);
+        for (&set, piece) in self.sets[..6].iter().zip(Piece::ALL) {
+            letters += SPREAD[byte(set)] * u64::from(piece_letter(piece, Color::Black));
         }
         letters -= SPREAD[byte(self.sets[6])] * u64::from(b'a' - b'A');
         let mut source = *b"........12345678";
@@ -254,16 +254,9 @@ mod tests {
                 let placement = board.to_string();
                 let placement = placement.split(' ').next().unwrap();
                 assert!(fresh.starts_with(placement.as_bytes()), "{placement}");
-                let mut moves = Vec::new();
-                board.generate_moves(|set| {
-                    moves.extend(set);
-                    false
-                });
-                if moves.is_empty() {
+                if !crate::scan::captures::tests::random_move(&mut board, &mut seed) {
                     break;
                 }
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                board.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
             }
         }
     }

@@ -201,7 +201,7 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
         if self.needs.analysis {
             self.report.analyze(p.board, self.see);
         } else {
-            self.report.in_check = !p.board.checkers().is_empty();
+            self.report.check(p.board);
         }
         let needs_see = self.needs.played_see;
         let rating = |at: Option<usize>| {
