@@ -41,6 +41,9 @@ pub enum Engine {
     Tantabus,
     /// MinusKelvin/frozenight (MIT OR Apache-2.0): a swap list, values 100/300/325/500/900.
     Frozenight,
+    /// jnlt3/blackmarlin 4.0 (GPL-3.0): a swap list, values 100/300/300/500/900, asked
+    /// about quiet moves too.
+    Blackmarlin,
 }
 
 /// What the replay needs of an engine: its variants (its own SEE first) and, for the
@@ -56,10 +59,10 @@ struct Comparator {
 /// name): its values, its SEE as a value, and six variants, each a named
 /// function kept out of line, so that callgrind counts each apart
 /// (`--toggle-collect='*replay::frozenight::default_value'`, say). swapoff is called as an
-/// engine on cozy-chess would call it, in the engine's own move type: through
-/// `swapoff::cozy::capture_*`, since both engines' SEEs only take moves that capture a
-/// piece on the target square (each reads it with `unwrap`). The engine passes `$see` and
-/// `$see_ge`, the entry points it would call.
+/// engine on cozy-chess would call it, in the engine's own move type, through the entry
+/// points of `swapoff::cozy` the engine would call (`$see` and `$see_ge`): an engine
+/// whose SEE only takes moves that capture a piece on the target square (it reads it with
+/// `unwrap`) calls `capture_*`, one that asks about any move calls the plain ones.
 macro_rules! engine {
     ($module:ident, $values:expr, $own:expr, $see:ident, $see_ge:ident) => {
         mod $module {
@@ -151,12 +154,24 @@ engine!(
     capture_see_with,
     capture_see_ge_with
 );
+// Black Marlin asks its SEE about any move (quiet moves, castling and en passant among
+// them), so swapoff is called through the entry points that take any move. Its `see::<1>`
+// stops before the first recapture (the captured piece's value), so only its `see::<16>`
+// is the SEE measured.
+engine!(
+    blackmarlin,
+    PieceValues::of(100, 300, 300, 500, 900),
+    crate::vendor::blackmarlin_see::StdEvaluator::see::<16>,
+    see_with,
+    see_ge_with
+);
 
 impl Engine {
     fn comparator(self) -> Comparator {
         match self {
             Engine::Tantabus => tantabus::COMPARATOR,
             Engine::Frozenight => frozenight::COMPARATOR,
+            Engine::Blackmarlin => blackmarlin::COMPARATOR,
         }
     }
 }

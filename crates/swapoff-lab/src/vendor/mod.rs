@@ -11,3 +11,9 @@ pub mod tantabus_see;
 #[allow(missing_docs, unused_imports, clippy::all)]
 #[rustfmt::skip] // kept as its authors wrote it
 pub mod frozenight_see;
+
+/// Black Marlin's SEE (GPL-3.0, release 4.0): a swap list over a gains array, values
+/// 100/300/300/500/900, asked about captures and quiet moves alike.
+#[allow(missing_docs, unused_imports, clippy::all)]
+#[rustfmt::skip] // kept as its authors wrote it
+pub mod blackmarlin_see;
