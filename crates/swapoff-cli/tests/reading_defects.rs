@@ -79,9 +79,13 @@ fn a_dictionary_column_is_read_not_a_panic() {
 #[test]
 fn one_bad_movetext_row_shifts_no_game() {
     let dir = tempfile::tempdir().unwrap();
+    // A movetext is read with room for pgn-reader's 255-byte tag lines only (its tags are
+    // the row's columns): a longer one is refused as any other.
+    let long_tag = format!("[Event \"{}\"]\n\n1. e4 e5", "x".repeat(1000));
     for (name, first) in [
         ("unclosed", "1. e4 { never closed e5 2. Nf3"),
         ("tag", "[Event \"inside\"]\n\n1. e4 e5"),
+        ("long tag", long_tag.as_str()),
         ("garbage", "hello world"),
     ] {
         let movetexts = strings(&[Some(first), Some("1. d4 d5 *"), Some("1. c4 *")]);

@@ -412,7 +412,7 @@ fn games(
 /// One row's movetext read as one game (`fen`: its starting position, from the table's
 /// FEN column), or why it is not one game.
 fn game_of(movetext: &str, fen: Option<String>) -> Result<GameRecord, String> {
-    let mut reader = crate::read::pgn::reader(movetext.as_bytes());
+    let mut reader = crate::read::pgn::movetext_reader(movetext.as_bytes());
     let mut collector = Collector::default();
     let mut game = match reader.read_game(&mut collector) {
         Ok(Some(game)) => game,

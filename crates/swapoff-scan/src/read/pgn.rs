@@ -212,15 +212,32 @@ pub struct Collector {
 /// that cost about 20 ms at the end of every input (every Parquet row is one).
 const TOKEN_BYTES: usize = 255;
 
-/// A pgn-reader `Reader` over `input` as every PGN text is read: tag lines up to the
+/// A pgn-reader `Reader` over `input` as every PGN file is read: tag lines up to the
 /// record limit (pgn-reader's default is 255 bytes, which real files with a long `[Event]`
 /// or `[Annotator]` pass), comments in pieces, and the notations pgn-reader does not
 /// know (`e2-e4`, `exd6e.p.`) rewritten first.
 pub(crate) fn reader<R: std::io::Read>(
     input: R,
 ) -> pgn_reader::Reader<crate::read::notation::Notation<R>> {
+    build(input, crate::read::records::MAX_RECORD_BYTES)
+}
+
+/// [`reader`] over one table cell's movetext, whose tags are the row's other columns: a
+/// tag line in it is refused whatever its length, so it needs no room for a long one. (At
+/// 64 KiB of room, pgn-reader's buffer is 128 KiB, which every row allocated and cleared.)
+pub(crate) fn movetext_reader<R: std::io::Read>(
+    input: R,
+) -> pgn_reader::Reader<crate::read::notation::Notation<R>> {
+    build(input, 0)
+}
+
+/// A reader with room for tag lines of `tag_line_bytes` (pgn-reader's 255 at least).
+fn build<R: std::io::Read>(
+    input: R,
+    tag_line_bytes: usize,
+) -> pgn_reader::Reader<crate::read::notation::Notation<R>> {
     pgn_reader::Reader::build(crate::read::notation::Notation::new(input))
-        .set_supported_tag_line_length(crate::read::records::MAX_RECORD_BYTES)
+        .set_supported_tag_line_length(tag_line_bytes)
         .set_supported_comment_length(TOKEN_BYTES)
         .finish()
 }
