@@ -531,11 +531,44 @@ pub fn see_invariants(data: &[u8]) {
 // read_inputs
 // ---------------------------------------------------------------------------------------
 
-/// Counts what a scan hands on: rows and notes, in order.
-#[derive(Default)]
+/// Counts what a scan hands on, rows and notes in order, and writes them as Arrow rows
+/// of some of the columns, as the Python package and `--parquet` do.
 struct Counted {
     rows: usize,
     notes: usize,
+    columns: swapoff_scan::write::Columns,
+}
+
+impl Counted {
+    /// The columns are those whose bit is set in `pick` (every one when none is).
+    fn new(pick: u32) -> Counted {
+        use swapoff_scan::scan::{Column, Selection};
+        let names: Vec<&str> = Column::ALL
+            .iter()
+            .chain(&Column::ON_REQUEST)
+            .enumerate()
+            .filter(|(i, _)| pick & (1 << i) != 0)
+            .map(|(_, c)| c.name())
+            .collect();
+        let selection = Selection::parse(&names.join(",")).unwrap_or_else(|_| Selection::all());
+        let layout = swapoff_scan::write::Layout {
+            file: true,
+            tags: vec!["Event".into()],
+            errors: true,
+            columns: Some(selection),
+        };
+        Counted {
+            rows: 0,
+            notes: 0,
+            columns: swapoff_scan::write::Columns::new(&layout, layout.schema()),
+        }
+    }
+
+    /// The Arrow rows: one for each row and note, every column as long.
+    fn finish(&mut self) {
+        let batch = self.columns.finish().expect("columns of one length");
+        assert_eq!(batch.num_rows(), self.rows + self.notes);
+    }
 }
 
 impl swapoff_scan::scan::Sink for Counted {
@@ -546,6 +579,7 @@ impl swapoff_scan::scan::Sink for Counted {
         row: &swapoff_scan::scan::Row<'_>,
     ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
         assert!(!row.fen.is_empty(), "a row without its FEN");
+        self.columns.push(row, "input");
         self.rows += 1;
         Ok(std::ops::ControlFlow::Continue(()))
     }
@@ -557,6 +591,7 @@ impl swapoff_scan::scan::Sink for Counted {
         let why = note.cause.reason();
         assert!(!why.is_empty(), "a note without a reason");
         assert!(why.len() < 4096, "a note of {} bytes", why.len());
+        self.columns.push_note(&note, "input");
         self.notes += 1;
         Ok(std::ops::ControlFlow::Continue(()))
     }
@@ -564,7 +599,8 @@ impl swapoff_scan::scan::Sink for Counted {
 
 /// Arbitrary bytes through the whole reading of `seeswap scan`, as every format (told
 /// from the content, and forced to each one): decompression, format detection, the
-/// EPD, PGN, CSV, JSON Lines and Parquet readers, and the scan of each unit. Nothing may
+/// EPD, PGN, CSV, JSON Lines and Parquet readers, the scan of each unit, and its rows
+/// written as Arrow columns (some of them, picked by the input's first bytes). Nothing may
 /// panic (a dictionary-encoded Parquet column once did), and every message must be short.
 pub fn read_inputs(data: &[u8]) {
     use swapoff_scan::read::Format;
@@ -605,7 +641,12 @@ pub fn read_inputs(data: &[u8]) {
             texts: &texts,
             columns,
         };
-        let mut sink = Counted::default();
+        // Which columns the Arrow rows have: from the input's first bytes.
+        let pick = data
+            .iter()
+            .take(4)
+            .fold(0u32, |p, &b| p << 8 | u32::from(b));
+        let mut sink = Counted::new(pick);
         let mut units = 0usize;
         let _ = read_input(
             0,
@@ -622,5 +663,6 @@ pub fn read_inputs(data: &[u8]) {
             blank || sink.rows + sink.notes > 0 || units == 0 || format.is_none(),
             "{format:?}: {units} units gave neither a row nor a note"
         );
+        sink.finish();
     }
 }
