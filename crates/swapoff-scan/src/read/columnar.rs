@@ -18,7 +18,7 @@
 
 use crate::read::note::{Cause, Note, Place, Skipped};
 use crate::read::pgn::{Collector, GameRecord};
-use crate::read::table::{moves_of, RowError, TableColumns, TableRow};
+use crate::read::table::{column_list, moves_of, RowError, TableColumns, TableRow};
 use crate::read::work::{Reading, Work};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader};
@@ -78,7 +78,7 @@ impl Layout {
                      positions (columns: {}); name the one to read",
                     columns.movetext,
                     columns.fen,
-                    names.join(",")
+                    column_list(&names)
                 ));
             }
         };

@@ -287,7 +287,7 @@ fn header(
         return Err(format!(
             "the CSV header has no column {:?} (columns: {})",
             columns.fen,
-            names.join(",")
+            column_list(&names)
         ));
     };
     let moves = match columns.moves {
@@ -366,9 +366,40 @@ pub fn read_jsonl(
     })
 }
 
+/// A table's column names for a message, comma-separated, control characters escaped. A
+/// header of thousands of bytes (text that is no table, read as one) is cut short: the
+/// message stays a message.
+pub(crate) fn column_list<S: AsRef<str>>(names: &[S]) -> String {
+    /// The most characters of names a message lists.
+    const MOST: usize = 200;
+    let all: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    let all = all.join(",");
+    match all.char_indices().nth(MOST) {
+        None => all.escape_debug().to_string(),
+        Some((end, _)) => format!(
+            "{}... ({} column{}, {} bytes)",
+            all[..end].escape_debug(),
+            names.len(),
+            if names.len() == 1 { "" } else { "s" },
+            all.len()
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_header_is_listed_short_in_a_message() {
+        assert_eq!(column_list(&["fen", "moves"]), "fen,moves");
+        assert_eq!(column_list(&["a\u{10}b"]), "a\\u{10}b");
+        // A 12 KB line the fuzzer read as a CSV header once made a 12 KB message.
+        let long = "x".repeat(12_000);
+        let listed = column_list(&[long.as_str(), "y"]);
+        assert!(listed.len() < 260, "{}", listed.len());
+        assert!(listed.ends_with("... (2 columns, 12002 bytes)"), "{listed}");
+    }
 
     #[test]
     fn a_moves_cell_is_words_or_a_json_array() {
