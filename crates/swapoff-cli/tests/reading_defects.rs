@@ -184,6 +184,23 @@ fn a_csv_with_an_unclosed_quote_reports_it_and_reads_the_rest() {
 }
 
 #[test]
+fn an_epd_comment_is_not_read_whatever_its_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    // A Latin-1 comment after a byte-order mark, one after blanks, a position, and a line
+    // that is neither text nor a comment.
+    let bytes = b"\xef\xbb\xbf# Caf\xe9 analysis\n  #\xff\n8/8/8/8/8/8/8/K6k w - - 0 1\nx\xff\n";
+    let path = write(dir.path(), "notes.epd", bytes);
+    let out = scan(&[path.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert_eq!(rows(&out).len(), 1, "{err}");
+    assert!(err.contains("notes.epd:4: not UTF-8 text"), "{err}");
+    assert!(
+        !err.contains("notes.epd:1:") && !err.contains("notes.epd:2:"),
+        "{err}"
+    );
+}
+
+#[test]
 fn json_lines_are_read_line_by_line() {
     let dir = tempfile::tempdir().unwrap();
     let fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";

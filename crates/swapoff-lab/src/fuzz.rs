@@ -631,12 +631,19 @@ pub fn read_inputs(data: &[u8]) {
     // Input with content gives a row or a note: nothing is dropped without a word. (Read
     // as EPD, a line that opens with `#` is a comment, as blank as an empty one.)
     let blank = data.iter().all(|b| b.is_ascii_whitespace());
-    let comments = data.split(|&b| b == b'\n' || b == b'\r').all(|line| {
-        std::str::from_utf8(line).is_ok_and(|text| {
-            let text = text.trim_start_matches('\u{feff}').trim_start();
-            text.is_empty() || text.starts_with('#')
-        })
-    });
+    let comments = data
+        .split(|&b| b == b'\n' || b == b'\r')
+        .all(|line| match std::str::from_utf8(line) {
+            Ok(text) => {
+                let text = text.trim_start_matches('\u{feff}').trim_start();
+                text.is_empty() || text.starts_with('#')
+            }
+            // Not text: a comment still, if it opens with `#`.
+            Err(_) => {
+                let bytes = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
+                bytes.trim_ascii_start().starts_with(b"#")
+            }
+        });
     for (format, columns) in formats
         .into_iter()
         .flat_map(|f| [(f, plain.clone()), (f, puzzles.clone())])

@@ -357,6 +357,13 @@ fn walk_row(
     })
 }
 
+/// Whether an EPD line that is not UTF-8 is a `#` comment, as [`epd::split`] would say of
+/// one that is: after a byte-order mark and blanks, it opens with `#`.
+fn is_comment(raw: &[u8]) -> bool {
+    let text = raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw);
+    text.trim_ascii_start().starts_with(b"#")
+}
+
 fn walk_epd(
     file: usize,
     first_line: u64,
@@ -383,7 +390,10 @@ fn walk_epd(
             None => std::str::from_utf8(raw),
         };
         let Ok(line) = line else {
-            sink.note(skipped("not UTF-8 text"))?;
+            // A comment is not read, whatever its bytes (Latin-1 prose, say).
+            if !is_comment(raw) {
+                sink.note(skipped("not UTF-8 text"))?;
+            }
             continue;
         };
         match epd::read_line(line, &mut fen) {
