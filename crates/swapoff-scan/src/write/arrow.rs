@@ -529,9 +529,9 @@ mod tests {
     use swapoff::See;
 
     /// Rows into Arrow columns, as the faces' sinks push them.
-    struct Into(Columns);
+    struct ArrowSink(Columns);
 
-    impl Sink for Into {
+    impl Sink for ArrowSink {
         type Error = std::convert::Infallible;
 
         fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
@@ -554,7 +554,7 @@ mod tests {
             errors: true,
             columns: Some(selection.clone()),
         };
-        let mut sink = Into(Columns::new(&layout, layout.schema()));
+        let mut sink = ArrowSink(Columns::new(&layout, layout.schema()));
         let scanner = Scanner::new(See::default(), selection.needs(), &tags);
         let texts = Pool::default();
         let reading = Reading {
