@@ -644,6 +644,11 @@ pub fn read_inputs(data: &[u8]) {
                 bytes.trim_ascii_start().starts_with(b"#")
             }
         });
+    // Which columns the Arrow rows have: from the input's first bytes.
+    let pick = data
+        .iter()
+        .take(4)
+        .fold(0u32, |p, &b| p << 8 | u32::from(b));
     for (format, columns) in formats
         .into_iter()
         .flat_map(|f| [(f, plain.clone()), (f, puzzles.clone())])
@@ -655,11 +660,6 @@ pub fn read_inputs(data: &[u8]) {
             texts: &texts,
             columns,
         };
-        // Which columns the Arrow rows have: from the input's first bytes.
-        let pick = data
-            .iter()
-            .take(4)
-            .fold(0u32, |p, &b| p << 8 | u32::from(b));
         let mut sink = Counted::new(pick);
         let mut units = 0usize;
         let _ = read_input(

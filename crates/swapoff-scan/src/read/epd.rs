@@ -26,6 +26,14 @@ pub enum Line<'a> {
     },
 }
 
+/// Whether a line that is not UTF-8 is a `#` comment, as [`split`] says of one that is:
+/// after a byte-order mark and blanks, it opens with `#`. A comment is not read, so its
+/// bytes need not be text.
+pub(crate) fn is_comment(raw: &[u8]) -> bool {
+    let text = raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw);
+    text.trim_ascii_start().starts_with(b"#")
+}
+
 /// Splits a line into FEN fields. The error says what is wrong.
 pub fn split(line: &str) -> Result<Line<'_>, EpdError> {
     // A byte-order mark can start the first line of a file written on Windows.

@@ -574,11 +574,17 @@ const QUOTED_CHARS: usize = 60;
 
 impl fmt::Display for Clipped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.char_indices().nth(QUOTED_CHARS) {
+        match cut(self.0, QUOTED_CHARS) {
             None => write!(f, "{:?}", self.0),
-            Some((end, _)) => write!(f, "{:?}... ({} bytes)", &self.0[..end], self.0.len()),
+            Some(head) => write!(f, "{head:?}... ({} bytes)", self.0.len()),
         }
     }
+}
+
+/// The first `chars` characters of `text`, when it has more: what a message quotes of
+/// input too long to quote whole.
+pub(crate) fn cut(text: &str, chars: usize) -> Option<&str> {
+    text.char_indices().nth(chars).map(|(end, _)| &text[..end])
 }
 
 #[cfg(test)]

@@ -374,11 +374,11 @@ pub(crate) fn column_list<S: AsRef<str>>(names: &[S]) -> String {
     const MOST: usize = 200;
     let all: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
     let all = all.join(",");
-    match all.char_indices().nth(MOST) {
+    match crate::read::parse::cut(&all, MOST) {
         None => all.escape_debug().to_string(),
-        Some((end, _)) => format!(
+        Some(head) => format!(
             "{}... ({} column{}, {} bytes)",
-            all[..end].escape_debug(),
+            head.escape_debug(),
             names.len(),
             if names.len() == 1 { "" } else { "s" },
             all.len()

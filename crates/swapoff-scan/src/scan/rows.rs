@@ -357,13 +357,6 @@ fn walk_row(
     })
 }
 
-/// Whether an EPD line that is not UTF-8 is a `#` comment, as [`epd::split`] would say of
-/// one that is: after a byte-order mark and blanks, it opens with `#`.
-fn is_comment(raw: &[u8]) -> bool {
-    let text = raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw);
-    text.trim_ascii_start().starts_with(b"#")
-}
-
 fn walk_epd(
     file: usize,
     first_line: u64,
@@ -391,7 +384,7 @@ fn walk_epd(
         };
         let Ok(line) = line else {
             // A comment is not read, whatever its bytes (Latin-1 prose, say).
-            if !is_comment(raw) {
+            if !epd::is_comment(raw) {
                 sink.note(skipped("not UTF-8 text"))?;
             }
             continue;
