@@ -265,6 +265,8 @@ pub fn run(args: Args) -> Outcome {
         tags: &[],
         texts: &texts,
         columns: TableColumns::default(),
+        // A suite takes positions and their captures, not clocks.
+        comments: false,
     };
     let count = Arc::new(AtomicU64::new(0));
     read::read_all(&inputs, &reading, &count, &mut |work| {

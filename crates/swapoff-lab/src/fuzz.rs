@@ -659,6 +659,7 @@ pub fn read_inputs(data: &[u8]) {
             tags: &tags,
             texts: &texts,
             columns,
+            comments: true,
         };
         let mut sink = Counted::new(pick);
         let mut units = 0usize;

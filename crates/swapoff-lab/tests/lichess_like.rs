@@ -63,6 +63,7 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
         tags: &tags,
         texts: &texts,
         columns: TableColumns::default(),
+        comments: true,
     };
     let scanner = Scanner::new(See::default(), swapoff_scan::scan::Needs::ALL, &[]);
     let mut tally = Tally::default();

@@ -332,6 +332,8 @@ fn scan_stream<'py>(
             moves_column: moves_column.map(String::from),
             apply,
             movetext_column: movetext_column.to_string(),
+            // The scanner's, set where it is made (`stream::scan`).
+            comments: true,
         },
         threads,
         columns: selection(columns)?,

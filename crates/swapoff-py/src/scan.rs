@@ -126,6 +126,7 @@ pub fn block(
         tags: scanner.tags(),
         texts: &texts,
         columns,
+        comments: scanner.reads_comments(),
     };
     let mut failed = None;
     let mut emit = |work: Work| {

@@ -81,6 +81,7 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
     // The tags asked for, and any the columns need (the ratings' tags).
     let read = ReadOptions {
         tags: scanner.tags().to_vec(),
+        comments: scanner.reads_comments(),
         ..options.read
     };
     let worker_schema = Arc::clone(&schema);

@@ -250,6 +250,7 @@ pub fn run(args: Args) -> Outcome {
         moves_column: args.moves_column.clone(),
         apply: args.apply,
         movetext_column: args.movetext_column.clone(),
+        comments: ctx.scanner.reads_comments(),
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();

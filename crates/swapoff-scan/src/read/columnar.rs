@@ -289,9 +289,15 @@ pub fn read_batches(
             let first = row + 1;
             row += batch.num_rows() as u64;
             match layout.shape {
-                Shape::Games { movetext, fen } => {
-                    games(file, &batch, &layout, movetext, fen, first)
-                }
+                Shape::Games { movetext, fen } => games(
+                    file,
+                    &batch,
+                    &layout,
+                    movetext,
+                    fen,
+                    first,
+                    reading.comments,
+                ),
                 Shape::Positions { fen, moves } => {
                     positions(file, &batch, &layout, fen, moves, &reading.columns, first)
                 }
@@ -373,6 +379,7 @@ fn games(
     movetext_column: usize,
     fen_column: Option<usize>,
     first: u64,
+    comments: bool,
 ) -> Result<Vec<Work>, ArrowError> {
     let movetexts = texts(batch.column(movetext_column))?;
     let fens = fen_column.map(|i| texts(batch.column(i))).transpose()?;
@@ -382,7 +389,7 @@ fn games(
     for (r, movetext) in movetexts.iter().enumerate() {
         let row = first + r as u64;
         let fen = fens.as_ref().and_then(|f| f[r].clone());
-        match movetext.as_deref().map(|text| game_of(text, fen)) {
+        match movetext.as_deref().map(|text| game_of(text, fen, comments)) {
             Some(Ok(mut game)) => {
                 game.number = row;
                 game.tag_values = std::mem::take(&mut carried[r]);
@@ -410,10 +417,10 @@ fn games(
 }
 
 /// One row's movetext read as one game (`fen`: its starting position, from the table's
-/// FEN column), or why it is not one game.
-fn game_of(movetext: &str, fen: Option<String>) -> Result<GameRecord, String> {
+/// FEN column), or why it is not one game. `comments`: whether its comments are read.
+fn game_of(movetext: &str, fen: Option<String>, comments: bool) -> Result<GameRecord, String> {
     let mut reader = crate::read::pgn::movetext_reader(movetext.as_bytes());
-    let mut collector = Collector::default();
+    let mut collector = Collector::new(Vec::new(), comments);
     let mut game = match reader.read_game(&mut collector) {
         Ok(Some(game)) => game,
         Ok(None) => return Err("no game in the movetext".into()),

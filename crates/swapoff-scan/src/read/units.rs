@@ -164,7 +164,7 @@ fn read_source(
             let first_line = lines_before + blank_lines;
             match format {
                 Format::Epd => read_epd(file, first_line + 1, lines, &mut sender),
-                Format::Pgn => read_pgn(file, lines, reading.tags, &mut sender),
+                Format::Pgn => read_pgn(file, lines, reading, &mut sender),
                 // A Parquet source is never text: told apart by its first bytes.
                 Format::Parquet => ControlFlow::Continue(()),
                 Format::Csv | Format::Jsonl => {
@@ -343,11 +343,11 @@ fn read_table(
 fn read_pgn(
     file: usize,
     input: impl Read,
-    tags: &[String],
+    reading: &Reading<'_>,
     sender: &mut Sender<'_>,
 ) -> ControlFlow<()> {
     let mut reader = crate::read::pgn::reader(input);
-    let mut collector = Collector::new(tags.to_vec());
+    let mut collector = Collector::new(reading.tags.to_vec(), reading.comments);
     let mut games = Vec::new();
     let mut plies = 0;
     loop {

@@ -53,4 +53,7 @@ pub struct Reading<'a> {
     pub texts: &'a Pool,
     /// The columns of CSV and JSON Lines tables.
     pub columns: TableColumns<'a>,
+    /// Whether the comments after PGN moves are read for the clock and the evaluation
+    /// (`[%clk]`, `[%eval]`); when not, every move's annotation is empty.
+    pub comments: bool,
 }

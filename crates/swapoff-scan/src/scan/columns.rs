@@ -158,6 +158,8 @@ pub struct Needs {
     pub played_see: bool,
     /// The players' ratings, read from the `WhiteElo` and `BlackElo` tags.
     pub ratings: bool,
+    /// The clock and the evaluation after the move played, read from a PGN's comments.
+    pub annotations: bool,
 }
 
 impl Needs {
@@ -169,6 +171,7 @@ impl Needs {
         san: true,
         played_see: true,
         ratings: false,
+        annotations: true,
     };
 
     /// What a summary counts: the analysis alone.
@@ -179,6 +182,7 @@ impl Needs {
         san: false,
         played_see: false,
         ratings: false,
+        annotations: false,
     };
 }
 
@@ -260,6 +264,10 @@ impl Selection {
             san: self.has(Column::PlayedSan),
             played_see: self.has(Column::PlayedSee),
             ratings: self.has(Column::WhiteElo) || self.has(Column::BlackElo),
+            annotations: self.has(Column::Clock)
+                || self.has(Column::Eval)
+                || self.has(Column::EvalCp)
+                || self.has(Column::EvalMate),
         }
     }
 }
@@ -281,8 +289,16 @@ mod tests {
                 san: false,
                 played_see: true,
                 ratings: false,
+                annotations: true,
             }
         );
+        assert!(
+            !Selection::parse("game,played,played_san")
+                .unwrap()
+                .needs()
+                .annotations
+        );
+        assert!(Selection::parse("eval_mate").unwrap().needs().annotations);
         let more = Selection::parse("turn,eval_cp,EVAL_MATE,white_elo").unwrap();
         assert!(more.needs().played && more.needs().ratings && !more.needs().analysis);
         assert!(!Selection::all().has(Column::Turn));

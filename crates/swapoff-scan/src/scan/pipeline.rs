@@ -36,6 +36,9 @@ pub struct ReadOptions {
     pub apply: usize,
     /// A Parquet table's column of PGN movetext.
     pub movetext_column: String,
+    /// Whether the comments after PGN moves are read for the clock and the evaluation:
+    /// the scanner's ([`Scanner::reads_comments`](crate::scan::rows::Scanner::reads_comments)).
+    pub comments: bool,
 }
 
 /// A batch of results, and how many input bytes had been read when its units were sent
@@ -76,6 +79,7 @@ pub fn run<T: Send>(
                 apply: options.apply,
                 movetext: &options.movetext_column,
             },
+            comments: options.comments,
         };
         let count = Arc::new(AtomicU64::new(0));
         let mut batch = Vec::new();

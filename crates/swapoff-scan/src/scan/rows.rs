@@ -154,6 +154,12 @@ impl Scanner {
         &self.tags
     }
 
+    /// Whether a reading must read the comments after PGN moves for this scanner (its
+    /// columns include the clock or the evaluation).
+    pub fn reads_comments(&self) -> bool {
+        self.needs.annotations
+    }
+
     /// Analyses one unit of work, handing its rows and notes to `sink` in input order,
     /// until the unit ends ([`ControlFlow::Continue`]), the sink stops
     /// ([`ControlFlow::Break`]) or it fails (its error).

@@ -562,6 +562,7 @@ mod tests {
             tags: scanner.tags(),
             texts: &texts,
             columns: Default::default(),
+            comments: scanner.reads_comments(),
         };
         let stream = Box::new(std::io::Cursor::new(pgn.as_bytes().to_vec()));
         let _ = read_input(0, stream, 0, &reading, &mut |work: Work| {
