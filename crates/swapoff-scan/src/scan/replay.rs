@@ -13,7 +13,10 @@
 use crate::encode::square_name;
 use crate::read::error::GameError;
 use crate::read::pgn::{cozy_piece, cozy_square};
-use cozy_chess::{BitBoard, Board, Color, File, Move, Piece, Rank, Square};
+use cozy_chess::{
+    get_bishop_moves, get_knight_moves, get_line_rays, get_pawn_attacks, get_pawn_quiets,
+    get_rook_moves, BitBoard, Board, Color, File, Move, Piece, Rank, Square,
+};
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Position as _};
 
@@ -136,6 +139,9 @@ impl Replay {
             from &= Rank::index(usize::from(rank) & 7).bitboard();
         }
         let (to, promotion) = (cozy_square(to), promotion.map(cozy_piece));
+        if let Some(m) = self.only_move(cozy_piece(role), from, capture, to, promotion) {
+            return Ok(m);
+        }
         let (ours, theirs) = (board.colors(us), board.colors(!us));
         let (mut found, mut count) = (None, 0);
         board.generate_moves_for(from, |mut moves| {
@@ -156,6 +162,77 @@ impl Replay {
             (None, _) => Err(GameError::Illegal),
             _ => Err(GameError::Ambiguous),
         }
+    }
+
+    /// [`normal`](Self::normal)'s answer where it is one legal move and finding it needs no
+    /// move generator: not in check, a piece other than the king, no en passant. Then a
+    /// move is legal when its piece may reach `to` and is not pinned, or moves along its
+    /// pin, so the pieces of the kind that reach `to` are looked up directly: a tenth of
+    /// a scan went to generating every move of them and keeping the one to `to`. `None`
+    /// wherever the move generator must decide (no such move, or more than one, or a case
+    /// left to it), so that every error is its.
+    fn only_move(
+        &self,
+        piece: Piece,
+        from: BitBoard,
+        capture: bool,
+        to: Square,
+        promotion: Option<Piece>,
+    ) -> Option<Move> {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let occupied = board.occupied();
+        if piece == Piece::King || !board.checkers().is_empty() || board.colors(us).has(to) {
+            return None;
+        }
+        // A capture must take a piece on `to` (en passant is left to the generator), and a
+        // move that is not one must go to an empty square.
+        if capture != board.colors(!us).has(to) {
+            return None;
+        }
+        let reach = match piece {
+            Piece::Pawn => {
+                let last = to.rank() == Rank::Eighth.relative_to(us);
+                let promotes = matches!(
+                    promotion,
+                    Some(Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen)
+                );
+                if last != promotes || (!last && promotion.is_some()) {
+                    return None;
+                }
+                if capture {
+                    get_pawn_attacks(to, !us)
+                } else {
+                    // A push: the pawns whose single or double step lands on `to`.
+                    let mut pushers = BitBoard::EMPTY;
+                    for pawn in from & board.pieces(Piece::Pawn) {
+                        if get_pawn_quiets(pawn, us, occupied).has(to) {
+                            pushers |= pawn.bitboard();
+                        }
+                    }
+                    pushers
+                }
+            }
+            _ if promotion.is_some() => return None,
+            Piece::Knight => get_knight_moves(to),
+            Piece::Bishop => get_bishop_moves(to, occupied),
+            Piece::Rook => get_rook_moves(to, occupied),
+            _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
+        };
+        let king = board.king(us);
+        let pinned = board.pinned();
+        let mut legal = (reach & from)
+            .into_iter()
+            .filter(|&origin| !pinned.has(origin) || get_line_rays(king, origin).has(to));
+        let origin = legal.next()?;
+        if legal.next().is_some() {
+            return None;
+        }
+        Some(Move {
+            from: origin,
+            to,
+            promotion,
+        })
     }
 
     /// Castling on `side`, when legal.
@@ -511,6 +588,39 @@ mod tests {
         out
     }
 
+    /// SAN with neither file nor rank for every piece kind but the king to every square,
+    /// as a capture and not, a pawn's with and without a queen's promotion.
+    fn blind() -> Vec<SanPlus> {
+        let mut out = Vec::new();
+        for role in [
+            shakmaty::Role::Pawn,
+            shakmaty::Role::Knight,
+            shakmaty::Role::Bishop,
+            shakmaty::Role::Rook,
+            shakmaty::Role::Queen,
+        ] {
+            for to in shakmaty::Square::ALL {
+                for capture in [false, true] {
+                    for promotion in [None, Some(shakmaty::Role::Queen)] {
+                        if promotion.is_some() && role != shakmaty::Role::Pawn {
+                            continue;
+                        }
+                        let san = San::Normal {
+                            role,
+                            file: None,
+                            rank: None,
+                            capture,
+                            to,
+                            promotion,
+                        };
+                        out.push(SanPlus { san, suffix: None });
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Plays pseudo-random games from `fen` and checks, at every position, every spelling
     /// of every legal move: the replay's move, error, UCI, SAN and counters against
     /// shakmaty's.
@@ -524,10 +634,28 @@ mod tests {
             let chess960 = mode == CastlingMode::Chess960;
             let (mut pos, mut replay) =
                 (start.clone(), Replay::new(&start, chess960).expect("board"));
-            for _ in 0..plies {
+            for ply in 0..plies {
                 let legal = pos.legal_moves();
                 if legal.is_empty() {
                     break;
+                }
+                // Now and then, every piece kind to every square too, legal or not (a
+                // piece that reaches it but is pinned, none that does, two that do).
+                let anywhere = if ply % 4 == 0 { blind() } else { Vec::new() };
+                for spelling in anywhere {
+                    let ours = replay.resolve(&spelling);
+                    match (oracle(&pos, &spelling), ours) {
+                        (Ok(Some(t)), Ok(Step::Move(o))) => {
+                            let mut a = String::new();
+                            replay.push_uci(o, &mut a);
+                            assert_eq!(a, t.to_uci(mode).to_string(), "{spelling}");
+                        }
+                        (Err(t), Err(o)) => assert_eq!(t, o, "{spelling} in {}", replay.board()),
+                        (theirs, ours) => panic!(
+                            "{spelling} in {}: {theirs:?} against {ours:?}",
+                            replay.board()
+                        ),
+                    }
                 }
                 for &m in &legal {
                     for spelling in spellings(&pos, m, mode) {
