@@ -25,7 +25,7 @@ pub use columnar::read_batches;
 pub use epd::{read_line as read_epd_line, split as split_epd, Line};
 pub use error::{EpdError, GameError};
 pub use fen_move::{fen_move, FenMove, FenMoveError};
-pub use format::{describe, detect, Format};
+pub use format::{describe, Format};
 pub use note::{Cause, Note, Place, Skipped};
 pub use parse::{position, see_move, shakmaty_move, Clipped, FenError, MoveError};
 pub use pool::Pool;
