@@ -572,7 +572,7 @@ mod tests {
         let long = format!("[%clk 0:00:05] {}", "x".repeat(2 * TOKEN_BYTES));
         let text = format!("1. e4 {{ [%eval 0.2] [%clk 0:01:00] }} e5 {{{long}}} *\n");
         for comments in [true, false] {
-            let mut collector = Collector::new(vec!["White".into()], comments);
+            let mut collector = Collector::new(Vec::new(), comments);
             let game = reader(text.as_bytes())
                 .read_game(&mut collector)
                 .expect("readable")

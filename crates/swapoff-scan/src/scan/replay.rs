@@ -167,10 +167,10 @@ impl Replay {
     /// [`normal`](Self::normal)'s answer where it is one legal move and finding it needs no
     /// move generator: not in check, a piece other than the king, no en passant. Then a
     /// move is legal when its piece may reach `to` and is not pinned, or moves along its
-    /// pin, so the pieces of the kind that reach `to` are looked up directly: a tenth of
-    /// a scan went to generating every move of them and keeping the one to `to`. `None`
-    /// wherever the move generator must decide (no such move, or more than one, or a case
-    /// left to it), so that every error is its.
+    /// pin, so the pieces of the kind that reach `to` are looked up directly, which costs
+    /// less than generating every move of them (a question over a Lichess file took 4%
+    /// fewer instructions). `None` wherever the move generator must decide (no such move,
+    /// or more than one, or a case left to it), so that every error is its.
     fn only_move(
         &self,
         piece: Piece,
@@ -197,7 +197,9 @@ impl Replay {
                     promotion,
                     Some(Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen)
                 );
-                if last != promotes || (!last && promotion.is_some()) {
+                // On the last rank a pawn must say its new piece; elsewhere it must not.
+                let written_right = if last { promotes } else { promotion.is_none() };
+                if !written_right {
                     return None;
                 }
                 if capture {
@@ -205,7 +207,7 @@ impl Replay {
                 } else {
                     // A push: the pawns whose single or double step lands on `to`.
                     let mut pushers = BitBoard::EMPTY;
-                    for pawn in from & board.pieces(Piece::Pawn) {
+                    for pawn in from {
                         if get_pawn_quiets(pawn, us, occupied).has(to) {
                             pushers |= pawn.bitboard();
                         }
