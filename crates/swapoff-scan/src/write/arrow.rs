@@ -588,6 +588,11 @@ mod tests {
         let errors = all.column_by_name("error").expect("an error column");
         assert_eq!(errors.len() - errors.null_count(), 1);
         assert_eq!(all.num_rows(), 10 + 3 + 1 + 5);
+        // The comments were read: one clock and two evaluations.
+        for (name, given) in [("clock", 1), ("eval", 2), ("eval_mate", 1)] {
+            let column = all.column_by_name(name).expect(name);
+            assert_eq!(column.len() - column.null_count(), given, "{name}");
+        }
         for column in every {
             let alone = rows(pgn, Selection::parse(column.name()).unwrap());
             let schema = alone.schema();
