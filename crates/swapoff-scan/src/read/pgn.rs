@@ -272,6 +272,7 @@ pub(crate) fn reader<R: std::io::Read>(
 /// [`reader`] over one table cell's movetext, whose tags are the row's other columns: a
 /// tag line in it is refused whatever its length, so it needs no room for a long one. (At
 /// 64 KiB of room, pgn-reader's buffer is 128 KiB, which every row allocated and cleared.)
+#[cfg(feature = "parquet")]
 pub(crate) fn movetext_reader<R: std::io::Read>(
     input: R,
 ) -> pgn_reader::Reader<crate::read::notation::Notation<R>> {
