@@ -39,7 +39,8 @@ pub struct GameRecord {
     /// Mainline moves.
     pub moves: Vec<SanPlus>,
     /// What the comment after each mainline move says of the clock and the evaluation
-    /// (Lichess's `[%clk 0:03:00]` and `[%eval 0.17]`), one per move.
+    /// (Lichess's `[%clk 0:03:00]` and `[%eval 0.17]`), one per move; empty when the
+    /// reading passes comments over.
     pub annotations: Vec<Annotation>,
     /// Set when the whole game is to be skipped (unsupported variant, unreadable tag).
     pub rejected: Option<String>,

@@ -150,7 +150,8 @@ pub struct Needs {
     pub analysis: bool,
     /// The FEN text (EPD rows have it anyway).
     pub fen: bool,
-    /// The move played from the position, in UCI, with its clock and evaluation.
+    /// The move played from the position, in UCI (its clock and evaluation, which also
+    /// need [`annotations`](Needs::annotations), belong to it).
     pub played: bool,
     /// Its SAN.
     pub san: bool,
