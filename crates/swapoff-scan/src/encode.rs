@@ -98,9 +98,9 @@ pub(crate) fn csv_text(text: &str) -> String {
 }
 
 /// Writes `text` as a CSV field: quoted (quotes doubled) when it holds a comma, a quote
-/// or a line end, as it is otherwise.
-pub(crate) fn push_csv_text(out: &mut Vec<u8>, text: &str) {
-    let bytes = text.as_bytes();
+/// or a line end, as it is otherwise. Any UTF-8 text's bytes: no `str` needed.
+pub(crate) fn push_csv_text(out: &mut Vec<u8>, text: impl AsRef<[u8]>) {
+    let bytes = text.as_ref();
     if !bytes
         .iter()
         .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))

@@ -16,8 +16,8 @@
 //!   skipped move usually makes the next one illegal, which is reported. Text with neither
 //!   a tag, nor a move, nor a result is not taken for a game: it is reported and skipped.
 
+use crate::read::annotation::Annotation;
 use crate::read::error::GameError;
-use compact_str::CompactString;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, CastlingSide, Chess, EnPassantMode, Position};
@@ -68,170 +68,6 @@ impl GameRecord {
     pub fn is_empty(&self) -> bool {
         self.tags == 0 && self.moves.is_empty() && !self.outcome && self.rejected.is_none()
     }
-}
-
-/// The clock and the evaluation a comment gives after a move, as Lichess writes them:
-/// `{ [%eval 0.17] [%clk 0:03:00] }`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Annotation {
-    /// The mover's clock after the move, in seconds (`[%clk h:mm:ss]`, fractions kept).
-    pub clock: Option<f64>,
-    /// The evaluation after the move as written: pawns from White's side (`0.17`,
-    /// `-1.5`) or a mate (`#3`, `#-2`); a depth after a comma is left out.
-    pub eval: Option<CompactString>,
-}
-
-impl Annotation {
-    /// Reads the annotations of one comment into `self` (a comment without them leaves it
-    /// as it was). The first `[%clk` and the first `[%eval` count.
-    pub fn read(&mut self, comment: &[u8]) {
-        let (clock, eval) = lichess_commands(comment).unwrap_or_else(|| commands(comment));
-        if let Some(seconds) = clock.and_then(clock_seconds) {
-            self.clock = Some(seconds);
-        }
-        if let Some(text) = eval {
-            // A depth after a comma is left out.
-            let value = match text.iter().position(|&b| b == b',') {
-                Some(comma) => &text[..comma],
-                None => text,
-            };
-            let value = std::str::from_utf8(value).map_or("", str::trim);
-            if !value.is_empty() {
-                self.eval = Some(CompactString::new(value));
-            }
-        }
-    }
-}
-
-/// A comment's `[%clk` and `[%eval` arguments, each when it has one.
-type Commands<'a> = (Option<&'a [u8]>, Option<&'a [u8]>);
-
-/// The arguments of a comment's first `[%clk` and first `[%eval` commands (the bytes
-/// after the command's name, up to its `]`), found in one pass over its brackets. Plain
-/// loops rather than memchr: a comment is a few dozen bytes, too short for its set-up to
-/// pay.
-fn commands(comment: &[u8]) -> Commands<'_> {
-    let (mut clock, mut eval) = (None, None);
-    let mut rest = comment;
-    while let Some(at) = rest.iter().position(|&b| b == b'[') {
-        rest = &rest[at + 1..];
-        if let Some(argument) = rest.strip_prefix(b"%clk") {
-            clock = clock.or_else(|| command_argument(argument));
-        } else if let Some(argument) = rest.strip_prefix(b"%eval") {
-            eval = eval.or_else(|| command_argument(argument));
-        }
-        if clock.is_some() && eval.is_some() {
-            break;
-        }
-    }
-    (clock, eval)
-}
-
-/// [`commands`] for the comments Lichess writes after every move, ` [%eval E] [%clk
-/// H:MM:SS] ` or ` [%clk H:MM:SS] ` and nothing else: the fixed parts compared where they
-/// must stand, the `]`s looked for in a few bytes each. Those comments are most of a
-/// Lichess file's text after the moves; read this way, a question over them takes 4%
-/// fewer instructions. `None` for any other comment, which [`commands`] reads.
-fn lichess_commands(comment: &[u8]) -> Option<Commands<'_>> {
-    /// An argument's ASCII bytes up to its `]` and what follows; `None` when no `]` closes
-    /// it within `most` bytes, or a `[` comes first (a command the search would find
-    /// inside it), or a byte is not ASCII: then the search decides.
-    fn closed(after: &[u8], most: usize) -> Option<(&[u8], &[u8])> {
-        // An index loop: `take` and `position` kept the compiler from making it one.
-        let mut end = 0;
-        loop {
-            let b = *after.get(end)?;
-            if b == b']' {
-                return Some((&after[..end], &after[end + 1..]));
-            }
-            if b == b'[' || !b.is_ascii() || end == most {
-                return None;
-            }
-            end += 1;
-        }
-    }
-    let (eval, rest) = match comment.strip_prefix(b" [%eval") {
-        Some(after) => {
-            let (argument, rest) = closed(after, 16)?;
-            (Some(argument), rest)
-        }
-        None => (None, comment),
-    };
-    let (clock, rest) = closed(rest.strip_prefix(b" [%clk")?, 16)?;
-    (rest == b" ").then_some((Some(clock), eval))
-}
-
-/// A comment command's argument: the bytes up to the closing `]` (`[%clk 0:03:00]`
-/// gives ` 0:03:00`); `None` when unclosed or not UTF-8.
-fn command_argument(rest: &[u8]) -> Option<&[u8]> {
-    let end = rest.iter().position(|&b| b == b']')?;
-    let text = &rest[..end];
-    // Arguments are short and nearly always ASCII, which is UTF-8 as it stands.
-    (text.is_ascii() || std::str::from_utf8(text).is_ok()).then_some(text)
-}
-
-/// An evaluation as numbers: what `[%eval]`'s text says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eval {
-    /// Centipawns from White's side (`0.17` is 17, `-1.5` is -150).
-    Centipawns(i32),
-    /// Moves to mate, positive when White mates (`#3` is 3, `#-2` is -2).
-    Mate(i32),
-}
-
-impl Eval {
-    /// Reads `0.17`, `-1.5`, `#3` or `#-2` (pawns rounded to the nearest centipawn);
-    /// `None` for any other text.
-    pub fn read(text: &str) -> Option<Eval> {
-        let text = text.trim();
-        if let Some(mate) = text.strip_prefix('#') {
-            return mate.trim().parse().ok().map(Eval::Mate);
-        }
-        let pawns: f64 = text.parse().ok()?;
-        let cp = (pawns * 100.0).round();
-        // Also refuses NaN and the infinities.
-        (cp.abs() <= f64::from(i32::MAX)).then_some(Eval::Centipawns(cp as i32))
-    }
-}
-
-/// `h:mm:ss`, `mm:ss` or `ss`, with a fraction on the seconds, in seconds.
-fn clock_seconds(text: &[u8]) -> Option<f64> {
-    // Whole numbers (Lichess's clocks), read in one pass, add up exactly in integers as the
-    // float sum below would give them; anything else takes the general path.
-    let (mut whole, mut part, mut digits) = (0u64, 0u64, 0);
-    let mut plain = true;
-    for &b in text.trim_ascii() {
-        match b {
-            b'0'..=b'9' if digits < 9 => {
-                part = part * 10 + u64::from(b - b'0');
-                digits += 1;
-            }
-            b':' if digits > 0 => {
-                whole = whole.saturating_mul(60).saturating_add(part);
-                (part, digits) = (0, 0);
-            }
-            _ => {
-                plain = false;
-                break;
-            }
-        }
-    }
-    if plain && digits > 0 {
-        let whole = whole.saturating_mul(60).saturating_add(part);
-        if whole < 1 << 53 {
-            return Some(whole as f64);
-        }
-    }
-    let text = std::str::from_utf8(text).ok()?;
-    let mut seconds = 0.0;
-    for part in text.split(':') {
-        let value: f64 = part.trim().parse().ok()?;
-        if !value.is_finite() || value < 0.0 {
-            return None;
-        }
-        seconds = seconds * 60.0 + value;
-    }
-    Some(seconds)
 }
 
 /// Collects games for [`GameRecord`].
@@ -518,57 +354,6 @@ mod tests {
     }
 
     #[test]
-    fn evaluations_read_as_centipawns_or_mates() {
-        let read = |text| Eval::read(text);
-        assert_eq!(read("0.17"), Some(Eval::Centipawns(17)));
-        assert_eq!(read("-1.5"), Some(Eval::Centipawns(-150)));
-        assert_eq!(read(" 0.005"), Some(Eval::Centipawns(1)));
-        assert_eq!(read("#3"), Some(Eval::Mate(3)));
-        assert_eq!(read("#-2"), Some(Eval::Mate(-2)));
-        for bad in ["", "#", "#x", "NaN", "inf", "1e300", "0.1.2"] {
-            assert_eq!(read(bad), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn clocks_read_whole_or_fractional_as_the_float_sum_gives_them() {
-        let float_sum = |text: &str| {
-            let parts: Option<Vec<f64>> = text.split(':').map(|p| p.trim().parse().ok()).collect();
-            parts.map(|p| p.iter().fold(0.0, |s, v| s * 60.0 + v))
-        };
-        for text in [
-            "0:03:00",
-            "1:00:00",
-            "59",
-            "00:00:07",
-            " 2 : 05 ",
-            "0:00:01.5",
-            "12:34.25",
-        ] {
-            assert_eq!(clock_seconds(text.as_bytes()), float_sum(text), "{text:?}");
-        }
-        assert_eq!(clock_seconds(b"0:03:00"), Some(180.0));
-        let many = "999999999:".repeat(6) + "1";
-        assert_eq!(clock_seconds(many.as_bytes()), float_sum(&many));
-        for bad in ["", "1::2", "a:00", "-1:00", "inf"] {
-            assert_eq!(clock_seconds(bad.as_bytes()), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn a_comment_gives_its_first_clock_and_evaluation() {
-        let mut a = Annotation::default();
-        a.read(b" [%eval 0.17,23] [%clk 0:03:00] [%clk 0:01:00] ");
-        assert_eq!(a.clock, Some(180.0));
-        assert_eq!(a.eval.as_deref(), Some("0.17"));
-        a.read(b"[%eval #-3]");
-        assert_eq!((a.clock, a.eval.as_deref()), (Some(180.0), Some("#-3")));
-        let mut b = Annotation::default();
-        b.read(b"[see [%clk 1:2] [%eval ] [%clk 0:00:09");
-        assert_eq!((b.clock, b.eval.as_deref()), (Some(62.0), None));
-    }
-
-    #[test]
     fn comments_are_read_only_when_asked() {
         // Comments whole and in pieces (one longer than a token's room).
         let long = format!("[%clk 0:00:05] {}", "x".repeat(2 * TOKEN_BYTES));
@@ -588,76 +373,6 @@ mod tests {
             } else {
                 assert_eq!(game.annotations, vec![Annotation::default(); 2]);
             }
-        }
-    }
-
-    #[test]
-    fn lichess_comments_read_as_any_comment() {
-        // Comments in Lichess's shape whose arguments, and what follows, are made of its
-        // pieces and of what breaks it; wherever the fixed shape is recognised, it finds
-        // what the search finds.
-        let pieces: [&[u8]; 16] = [
-            b" ",
-            b" [%eval",
-            b" [%clk",
-            b"]",
-            b" 0.17",
-            b"#-3",
-            b",23",
-            b" 0:03:00",
-            b":",
-            b"9",
-            b"\xc3\xa9",
-            b"[",
-            b"x",
-            b" [%eval 1.5]",
-            b" [%clk 0:00:07]",
-            b"%clk",
-        ];
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        fn next(seed: &mut u64, n: u64) -> u64 {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            *seed % n
-        }
-        // Up to `most - 1` pieces.
-        let some = |comment: &mut Vec<u8>, seed: &mut u64, most: u64| {
-            for _ in 0..next(seed, most) {
-                comment.extend_from_slice(pieces[next(seed, 16) as usize]);
-            }
-        };
-        let (mut fast, mut comment) = (0, Vec::new());
-        for _ in 0..100_000 {
-            comment.clear();
-            if next(&mut seed, 2) == 0 {
-                comment.extend_from_slice(b" [%eval");
-                some(&mut comment, &mut seed, 3);
-                comment.push(b']');
-            }
-            comment.extend_from_slice(b" [%clk");
-            some(&mut comment, &mut seed, 3);
-            comment.extend_from_slice(b"] ");
-            some(&mut comment, &mut seed, 2);
-            if let Some(found) = lichess_commands(&comment) {
-                fast += 1;
-                assert_eq!(found, commands(&comment), "{:?}", comment.escape_ascii());
-            }
-        }
-        assert!(fast > 10_000, "{fast}");
-        for (comment, clock, eval) in [
-            (
-                &b" [%eval 0.17] [%clk 0:03:00] "[..],
-                Some(180.0),
-                Some("0.17"),
-            ),
-            (b" [%clk 1:00:00] ", Some(3600.0), None),
-            (b" [%eval #-3,25] [%clk 0:00:09] ", Some(9.0), Some("#-3")),
-        ] {
-            assert!(lichess_commands(comment).is_some());
-            let mut a = Annotation::default();
-            a.read(comment);
-            assert_eq!((a.clock, a.eval.as_deref()), (clock, eval));
         }
     }
 
@@ -709,7 +424,7 @@ mod tests {
                 .expect("one game");
             let expected = Annotation {
                 clock: Some(seconds as f64),
-                eval: Some(format!("0.{:02}", offset % 100).into()),
+                eval: Some(format!("0.{:02}", offset % 100).as_str().into()),
             };
             assert_eq!(game.annotations[0], expected, "clock at offset {offset}");
             assert_eq!(game.annotations[1].clock, Some(7.0), "offset {offset}");

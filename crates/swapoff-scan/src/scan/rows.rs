@@ -7,9 +7,9 @@
 //! command writes rows as JSON, CSV or Parquet and notes to stderr, the Python package
 //! turns both into Arrow rows (notes with an `error` column).
 
+use crate::read::annotation::Annotation;
 use crate::read::epd;
 use crate::read::note::{Note, Place, Skipped};
-use crate::read::pgn::Annotation;
 use crate::read::pgn::{self, GameRecord};
 use crate::read::table::{RowError, TableRow};
 use crate::read::work::Work;

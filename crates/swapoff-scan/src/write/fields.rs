@@ -2,7 +2,7 @@
 //! column, in the order asked.
 
 use crate::encode::{json_text, push_csv_text, push_i32, push_seconds, push_u64, push_uci};
-use crate::read::pgn::Eval;
+use crate::read::annotation::Eval;
 use crate::scan::{Column, Origin, Row};
 use crate::write::report::{csv_capture_list, csv_hanging, json_captures, json_hanging};
 use cozy_chess::Color;
@@ -70,7 +70,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             }
         }
         Column::Eval => {
-            if let Some(eval) = played.and_then(|(p, _)| p.annotation.eval.as_deref()) {
+            if let Some(eval) = played.and_then(|(p, _)| p.annotation.eval.as_ref()) {
                 push_csv_text(out, eval);
             }
         }

@@ -1,0 +1,384 @@
+//! What a comment after a move says of the clock and the evaluation (Lichess's
+//! `{ [%eval 0.17] [%clk 0:03:00] }`), read from the comment's bytes as pgn-reader hands
+//! them over.
+
+/// The clock and the evaluation a comment gives after a move, as Lichess writes them:
+/// `{ [%eval 0.17] [%clk 0:03:00] }`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotation {
+    /// The mover's clock after the move, in seconds (`[%clk h:mm:ss]`, fractions kept).
+    pub clock: Option<f64>,
+    /// The evaluation after the move as written: pawns from White's side (`0.17`,
+    /// `-1.5`) or a mate (`#3`, `#-2`); a depth after a comma is left out.
+    pub eval: Option<EvalText>,
+}
+
+impl Annotation {
+    /// Reads the annotations of one comment into `self` (a comment without them leaves it
+    /// as it was). The first `[%clk` and the first `[%eval` count.
+    pub fn read(&mut self, comment: &[u8]) {
+        match lichess(comment) {
+            Some((seconds, eval)) => {
+                self.clock = Some(seconds);
+                // Printable ASCII: `trim_ascii` trims what `str::trim` would.
+                if let Some(text) = eval.map(|text| before_comma(text).trim_ascii()) {
+                    if !text.is_empty() {
+                        self.eval = Some(EvalText::from_utf8(text));
+                    }
+                }
+            }
+            None => self.read_any(comment),
+        }
+    }
+
+    /// [`read`](Self::read) for a comment of any shape: its commands searched for.
+    fn read_any(&mut self, comment: &[u8]) {
+        let (clock, eval) = commands(comment);
+        if let Some(seconds) = clock.and_then(clock_seconds) {
+            self.clock = Some(seconds);
+        }
+        if let Some(text) = eval {
+            let value = std::str::from_utf8(before_comma(text)).map_or("", str::trim);
+            if !value.is_empty() {
+                self.eval = Some(EvalText::from_utf8(value.as_bytes()));
+            }
+        }
+    }
+}
+
+/// An evaluation's text up to a comma: a depth after it is left out.
+fn before_comma(text: &[u8]) -> &[u8] {
+    match text.iter().position(|&b| b == b',') {
+        Some(comma) => &text[..comma],
+        None => text,
+    }
+}
+
+/// The text of an evaluation, as written. A short one (every evaluation Lichess writes)
+/// is kept in place: reading it neither allocates nor checks its UTF-8, which as a
+/// `String` cost a comment as much as finding its commands. Its bytes are always UTF-8:
+/// they come from a `str` or are printable ASCII.
+#[derive(Clone, PartialEq, Eq)]
+pub struct EvalText(Text);
+
+#[derive(Clone, PartialEq, Eq)]
+enum Text {
+    Short { len: u8, bytes: [u8; SHORT] },
+    Long(Box<str>),
+}
+
+/// The longest text kept in place: the enum stays 24 bytes, as a `String` is.
+const SHORT: usize = 22;
+
+impl EvalText {
+    /// The text of `bytes`, which must be UTF-8 (anything else is replaced, never kept).
+    fn from_utf8(bytes: &[u8]) -> EvalText {
+        if bytes.len() <= SHORT {
+            let mut short = [0; SHORT];
+            short[..bytes.len()].copy_from_slice(bytes);
+            EvalText(Text::Short {
+                len: bytes.len() as u8,
+                bytes: short,
+            })
+        } else {
+            EvalText(Text::Long(String::from_utf8_lossy(bytes).into()))
+        }
+    }
+
+    /// The text's bytes: what a writer copies, with no UTF-8 check.
+    pub fn as_bytes(&self) -> &[u8] {
+        match &self.0 {
+            Text::Short { len, bytes } => &bytes[..usize::from(*len)],
+            Text::Long(text) => text.as_bytes(),
+        }
+    }
+
+    /// The text (its bytes checked once more, as a `str` must be).
+    pub fn as_str(&self) -> &str {
+        // Never empty by failure: the bytes are UTF-8 by construction.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for EvalText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Debug for EvalText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_str().fmt(f)
+    }
+}
+
+impl AsRef<[u8]> for EvalText {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl From<&str> for EvalText {
+    fn from(text: &str) -> EvalText {
+        EvalText::from_utf8(text.as_bytes())
+    }
+}
+
+/// A comment in the shape Lichess writes after every move, ` [%eval E] [%clk H:MM:SS] `
+/// or ` [%clk H:MM:SS] `, read where its fixed parts stand: the clock in seconds and the
+/// evaluation's argument (printable ASCII, no bracket). `None` for any other comment,
+/// which [`commands`] reads; where this reads one, it finds what the search finds.
+/// Those comments are most of a Lichess file's text after the moves.
+fn lichess(comment: &[u8]) -> Option<(f64, Option<&[u8]>)> {
+    let (head, tail) = comment.split_at_checked(comment.len().checked_sub(16)?)?;
+    let [b' ', b'[', b'%', b'c', b'l', b'k', b' ', h, b':', m1, m2, b':', s1, s2, b']', b' '] =
+        *tail
+    else {
+        return None;
+    };
+    let digits = [h, m1, m2, s1, s2];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let [h, m1, m2, s1, s2] = digits.map(|d| u32::from(d - b'0'));
+    let seconds = h * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2;
+    if head.is_empty() {
+        return Some((f64::from(seconds), None));
+    }
+    let argument = head.strip_prefix(b" [%eval")?.strip_suffix(b"]")?;
+    let plain = |&b: &u8| matches!(b, b' '..=b'~') && b != b'[' && b != b']';
+    (argument.len() <= SHORT && argument.iter().all(plain))
+        .then_some((f64::from(seconds), Some(argument)))
+}
+
+/// A comment's `[%clk` and `[%eval` arguments, each when it has one.
+type Commands<'a> = (Option<&'a [u8]>, Option<&'a [u8]>);
+
+/// The arguments of a comment's first `[%clk` and first `[%eval` commands (the bytes
+/// after the command's name, up to its `]`), found in one pass over its brackets. Plain
+/// loops rather than memchr: a comment is a few dozen bytes, too short for its set-up to
+/// pay.
+fn commands(comment: &[u8]) -> Commands<'_> {
+    let (mut clock, mut eval) = (None, None);
+    let mut rest = comment;
+    while let Some(at) = rest.iter().position(|&b| b == b'[') {
+        rest = &rest[at + 1..];
+        if let Some(argument) = rest.strip_prefix(b"%clk") {
+            clock = clock.or_else(|| command_argument(argument));
+        } else if let Some(argument) = rest.strip_prefix(b"%eval") {
+            eval = eval.or_else(|| command_argument(argument));
+        }
+        if clock.is_some() && eval.is_some() {
+            break;
+        }
+    }
+    (clock, eval)
+}
+
+/// A comment command's argument: the bytes up to the closing `]` (`[%clk 0:03:00]`
+/// gives ` 0:03:00`); `None` when unclosed or not UTF-8.
+fn command_argument(rest: &[u8]) -> Option<&[u8]> {
+    let end = rest.iter().position(|&b| b == b']')?;
+    let text = &rest[..end];
+    // Arguments are short and nearly always ASCII, which is UTF-8 as it stands.
+    (text.is_ascii() || std::str::from_utf8(text).is_ok()).then_some(text)
+}
+
+/// An evaluation as numbers: what `[%eval]`'s text says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Centipawns from White's side (`0.17` is 17, `-1.5` is -150).
+    Centipawns(i32),
+    /// Moves to mate, positive when White mates (`#3` is 3, `#-2` is -2).
+    Mate(i32),
+}
+
+impl Eval {
+    /// Reads `0.17`, `-1.5`, `#3` or `#-2` (pawns rounded to the nearest centipawn);
+    /// `None` for any other text.
+    pub fn read(text: &str) -> Option<Eval> {
+        let text = text.trim();
+        if let Some(mate) = text.strip_prefix('#') {
+            return mate.trim().parse().ok().map(Eval::Mate);
+        }
+        let pawns: f64 = text.parse().ok()?;
+        let cp = (pawns * 100.0).round();
+        // Also refuses NaN and the infinities.
+        (cp.abs() <= f64::from(i32::MAX)).then_some(Eval::Centipawns(cp as i32))
+    }
+}
+
+/// `h:mm:ss`, `mm:ss` or `ss`, with a fraction on the seconds, in seconds.
+fn clock_seconds(text: &[u8]) -> Option<f64> {
+    // Whole numbers (Lichess's clocks), read in one pass, add up exactly in integers as the
+    // float sum below would give them; anything else takes the general path.
+    let (mut whole, mut part, mut digits) = (0u64, 0u64, 0);
+    let mut plain = true;
+    for &b in text.trim_ascii() {
+        match b {
+            b'0'..=b'9' if digits < 9 => {
+                part = part * 10 + u64::from(b - b'0');
+                digits += 1;
+            }
+            b':' if digits > 0 => {
+                whole = whole.saturating_mul(60).saturating_add(part);
+                (part, digits) = (0, 0);
+            }
+            _ => {
+                plain = false;
+                break;
+            }
+        }
+    }
+    if plain && digits > 0 {
+        let whole = whole.saturating_mul(60).saturating_add(part);
+        if whole < 1 << 53 {
+            return Some(whole as f64);
+        }
+    }
+    let text = std::str::from_utf8(text).ok()?;
+    let mut seconds = 0.0;
+    for part in text.split(':') {
+        let value: f64 = part.trim().parse().ok()?;
+        if !value.is_finite() || value < 0.0 {
+            return None;
+        }
+        seconds = seconds * 60.0 + value;
+    }
+    Some(seconds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluations_read_as_centipawns_or_mates() {
+        let read = |text| Eval::read(text);
+        assert_eq!(read("0.17"), Some(Eval::Centipawns(17)));
+        assert_eq!(read("-1.5"), Some(Eval::Centipawns(-150)));
+        assert_eq!(read(" 0.005"), Some(Eval::Centipawns(1)));
+        assert_eq!(read("#3"), Some(Eval::Mate(3)));
+        assert_eq!(read("#-2"), Some(Eval::Mate(-2)));
+        for bad in ["", "#", "#x", "NaN", "inf", "1e300", "0.1.2"] {
+            assert_eq!(read(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn clocks_read_whole_or_fractional_as_the_float_sum_gives_them() {
+        let float_sum = |text: &str| {
+            let parts: Option<Vec<f64>> = text.split(':').map(|p| p.trim().parse().ok()).collect();
+            parts.map(|p| p.iter().fold(0.0, |s, v| s * 60.0 + v))
+        };
+        for text in [
+            "0:03:00",
+            "1:00:00",
+            "59",
+            "00:00:07",
+            " 2 : 05 ",
+            "0:00:01.5",
+            "12:34.25",
+        ] {
+            assert_eq!(clock_seconds(text.as_bytes()), float_sum(text), "{text:?}");
+        }
+        assert_eq!(clock_seconds(b"0:03:00"), Some(180.0));
+        let many = "999999999:".repeat(6) + "1";
+        assert_eq!(clock_seconds(many.as_bytes()), float_sum(&many));
+        for bad in ["", "1::2", "a:00", "-1:00", "inf"] {
+            assert_eq!(clock_seconds(bad.as_bytes()), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_comment_gives_its_first_clock_and_evaluation() {
+        let mut a = Annotation::default();
+        a.read(b" [%eval 0.17,23] [%clk 0:03:00] [%clk 0:01:00] ");
+        assert_eq!(a.clock, Some(180.0));
+        assert_eq!(a.eval.as_deref(), Some("0.17"));
+        a.read(b"[%eval #-3]");
+        assert_eq!((a.clock, a.eval.as_deref()), (Some(180.0), Some("#-3")));
+        let mut b = Annotation::default();
+        b.read(b"[see [%clk 1:2] [%eval ] [%clk 0:00:09");
+        assert_eq!((b.clock, b.eval.as_deref()), (Some(62.0), None));
+    }
+
+    #[test]
+    fn lichess_comments_read_as_any_comment() {
+        // Comments in Lichess's shape whose arguments, and what follows, are made of its
+        // pieces and of what breaks it; wherever the fixed shape is recognised, it finds
+        // what the search finds.
+        let pieces: [&[u8]; 20] = [
+            b" ",
+            b" [%eval",
+            b" [%clk",
+            b"]",
+            b" 0.17",
+            b"#-3",
+            b",23",
+            b" 0:03:00",
+            b" 1:02:03",
+            b" 12:34:56",
+            b":",
+            b"9",
+            b"\xc3\xa9",
+            b"[",
+            b"x",
+            b"\t\x0b",
+            b" [%eval 1.5]",
+            b" [%clk 0:00:07]",
+            b"%clk",
+            b"0:0a:00",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        fn next(seed: &mut u64, n: u64) -> u64 {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed % n
+        }
+        // Up to `most - 1` pieces.
+        let some = |comment: &mut Vec<u8>, seed: &mut u64, most: u64| {
+            for _ in 0..next(seed, most) {
+                comment.extend_from_slice(pieces[next(seed, 20) as usize]);
+            }
+        };
+        let (mut fast, mut comment) = (0, Vec::new());
+        for _ in 0..400_000 {
+            comment.clear();
+            if next(&mut seed, 2) == 0 {
+                comment.extend_from_slice(b" [%eval");
+                some(&mut comment, &mut seed, 3);
+                comment.push(b']');
+            }
+            comment.extend_from_slice(b" [%clk");
+            some(&mut comment, &mut seed, 3);
+            comment.extend_from_slice(b"] ");
+            some(&mut comment, &mut seed, 2);
+            if lichess(&comment).is_some() {
+                fast += 1;
+            }
+            let (mut found, mut searched) = (Annotation::default(), Annotation::default());
+            found.read(&comment);
+            searched.read_any(&comment);
+            assert_eq!(found, searched, "{:?}", comment.escape_ascii());
+        }
+        assert!(fast > 3_000, "{fast}");
+        for (comment, clock, eval) in [
+            (
+                &b" [%eval 0.17] [%clk 0:03:00] "[..],
+                Some(180.0),
+                Some("0.17"),
+            ),
+            (b" [%clk 1:00:00] ", Some(3600.0), None),
+            (b" [%eval #-3,25] [%clk 0:00:09] ", Some(9.0), Some("#-3")),
+        ] {
+            assert!(lichess(comment).is_some());
+            let mut a = Annotation::default();
+            a.read(comment);
+            assert_eq!((a.clock, a.eval.as_deref()), (clock, eval));
+        }
+    }
+}
