@@ -18,8 +18,9 @@ use serde::Serialize;
 use shakmaty::san::San;
 use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
-use swapoff::{Move, PieceValues, Role, See, Trace};
+use swapoff::{Move, PieceValues, Role, See};
 use swapoff_scan::read::{self, fen_move, FenMoveError, InputName, MoveError};
+use swapoff_scan::write::TraceJson;
 
 /// Flags of `seeswap eval`.
 #[derive(clap::Args, Debug)]
@@ -204,10 +205,10 @@ fn write_text(
             see.values()
         )?;
         writeln!(out)?;
-        write!(out, "{}", diagram::attackers(pos, parsed.mv))?;
+        let trace = TraceJson::new(pos, parsed.mv, &see.trace(pos, parsed.mv));
+        write!(out, "{}", diagram::attackers(pos, parsed.mv.to, &trace))?;
         writeln!(out)?;
-        let trace = see.trace(pos, parsed.mv);
-        write!(out, "{}", trace_table(pos, &trace))?;
+        write!(out, "{}", trace_table(&trace))?;
         writeln!(out, "value {}", trace.value)?;
         if let Some(t) = args.threshold {
             writeln!(out, "see >= {t}: {}", see.ge(pos, parsed.mv, t))?;
@@ -221,36 +222,37 @@ fn write_text(
 }
 
 /// The swap list as a table: each capture with its gain before and after negamax, the
-/// point where a side stands pat, and the speculative last entry.
-fn trace_table(pos: &Chess, trace: &Trace) -> String {
+/// point where a side stands pat, and the speculative last entry. Written from the same
+/// trace the JSON answer gives, so that the two cannot differ.
+fn trace_table(trace: &TraceJson) -> String {
     use std::fmt::Write as _;
+    let other = |side: &str| if side == "white" { "black" } else { "white" };
     let mut s = String::from("  #  side   capture          gain  negamax\n");
     for (d, c) in trace.captures.iter().enumerate() {
         if d == trace.played {
             let _ = writeln!(
                 s,
                 "     -- {} stands pat: stopping keeps {}, capturing gets {}",
-                c.side.name(),
+                c.side,
                 -trace.gains[d - 1],
                 trace.negamax[d]
             );
         }
-        let letter = |role, side| swapoff_scan::write::fen_letter(role, side);
-        let mut text = format!("{}{}", letter(c.piece, c.side), c.from);
+        let mut text = format!("{}{}", c.piece, c.from);
         match c.captured {
-            Some(r) => text.push_str(&format!("x{}{}", letter(r, !c.side), c.to)),
+            Some(letter) => text.push_str(&format!("x{letter}{}", c.to)),
             None => text.push_str(&format!("-{}", c.to)),
         }
-        if let Some(p) = c.promotion {
-            text.push_str(&format!("={}", letter(p, c.side)));
+        if let Some(letter) = c.promotion {
+            text.push_str(&format!("={letter}"));
         }
         let _ = writeln!(
             s,
             "{}{d:>2}  {:<5}  {text:<14} {:>6}  {:>7}",
             if d < trace.played { ' ' } else { '~' },
-            c.side.name(),
-            trace.gains.get(d).copied().unwrap_or(0),
-            trace.negamax.get(d).copied().unwrap_or(0),
+            c.side,
+            c.gain,
+            c.negamax,
         );
     }
     if let (Some(last), Some(spec)) = (trace.captures.last(), trace.gains.last()) {
@@ -258,13 +260,9 @@ fn trace_table(pos: &Chess, trace: &Trace) -> String {
             s,
             "~{:>2}  {:<5}  {:<14} {spec:>6}           ({})",
             trace.captures.len(),
-            (!last.side).name(),
-            format!(
-                "?x{}{}",
-                swapoff_scan::write::fen_letter(last.promotion.unwrap_or(last.piece), last.side),
-                last.to
-            ),
-            swapoff_scan::write::why_the_exchange_ends(pos, trace),
+            other(last.side),
+            format!("?x{}{}", last.promotion.unwrap_or(last.piece), last.to),
+            trace.end,
         );
     }
     s.push_str(
@@ -313,7 +311,7 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     see_ge: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    trace: Option<swapoff_scan::write::TraceJson>,
+    trace: Option<TraceJson>,
 }
 
 impl<'a> Report<'a> {
@@ -335,9 +333,7 @@ impl<'a> Report<'a> {
             value: see.value(pos, parsed.mv),
             threshold,
             see_ge: threshold.map(|t| see.ge(pos, parsed.mv, t)),
-            trace: trace.then(|| {
-                swapoff_scan::write::TraceJson::new(pos, parsed.mv, &see.trace(pos, parsed.mv))
-            }),
+            trace: trace.then(|| TraceJson::new(pos, parsed.mv, &see.trace(pos, parsed.mv))),
         }
     }
 }

@@ -1,9 +1,9 @@
 //! A small board showing the target square and the pieces that fight over it.
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Position as _};
 use std::fmt::Write as _;
-use swapoff::{Move, Square};
-use swapoff_scan::write::{attackers_and_xrays, by_side, piece_letter_on};
+use swapoff::{Bitboard, Square};
+use swapoff_scan::write::TraceJson;
 
 /// Names joined by spaces, or `-` for none.
 fn list(names: &[String]) -> String {
@@ -14,10 +14,20 @@ fn list(names: &[String]) -> String {
     }
 }
 
+/// The squares of pieces named as the trace names them (`Nd3`: a letter, then a square).
+fn squares(names: &[String]) -> Bitboard {
+    names
+        .iter()
+        .filter_map(|name| name.get(1..)?.parse::<Square>().ok())
+        .fold(0, |set, sq| set | sq.bit())
+}
+
 /// An 8x8 board with only the target square (in brackets), the direct attackers and the
-/// x-ray attackers (in parentheses), then the same pieces listed by side.
-pub(super) fn attackers(pos: &Chess, mv: Move) -> String {
-    let (direct, xrays) = attackers_and_xrays(pos, mv);
+/// x-ray attackers (in parentheses), then the same pieces listed by side: the attackers
+/// of `trace`, the JSON answer's.
+pub(super) fn attackers(pos: &Chess, target: Square, trace: &TraceJson) -> String {
+    let direct = squares(&trace.attackers.white) | squares(&trace.attackers.black);
+    let xrays = squares(&trace.xrays.white) | squares(&trace.xrays.black);
     let mut s = String::from("    a  b  c  d  e  f  g  h\n");
     for rank in (0..8u8).rev() {
         let _ = write!(s, " {} ", rank + 1);
@@ -25,8 +35,11 @@ pub(super) fn attackers(pos: &Chess, mv: Move) -> String {
             let Some(sq) = Square::from_coords(file, rank) else {
                 continue;
             };
-            let c = piece_letter_on(pos, sq).unwrap_or('.');
-            let cell = if sq == mv.to {
+            let c = shakmaty::Square::try_from(sq.index())
+                .ok()
+                .and_then(|at| pos.board().piece_at(at))
+                .map_or('.', |piece| piece.char());
+            let cell = if sq == target {
                 format!("[{}]", if c == '.' { ' ' } else { c })
             } else if direct & sq.bit() != 0 {
                 format!(" {c} ")
@@ -42,13 +55,11 @@ pub(super) fn attackers(pos: &Chess, mv: Move) -> String {
     s.push_str("    a  b  c  d  e  f  g  h\n");
     let _ = writeln!(
         s,
-        "[ ] target {}, (x) x-ray attacker; upper case white, lower case black",
-        mv.to
+        "[ ] target {target}, (x) x-ray attacker; upper case white, lower case black"
     );
-    let (direct, xrays) = (by_side(pos, direct), by_side(pos, xrays));
     for (side, attacks, behind) in [
-        ("white", &direct.white, &xrays.white),
-        ("black", &direct.black, &xrays.black),
+        ("white", &trace.attackers.white, &trace.xrays.white),
+        ("black", &trace.attackers.black, &trace.xrays.black),
     ] {
         let _ = writeln!(
             s,

@@ -10,6 +10,4 @@ pub(crate) mod trace;
 
 pub use arrow::{Columns, Layout};
 pub use text::{Shape, TextRows};
-pub use trace::{
-    attackers_and_xrays, by_side, fen_letter, piece_letter_on, why_the_exchange_ends, TraceJson,
-};
+pub use trace::TraceJson;

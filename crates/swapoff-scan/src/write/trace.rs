@@ -67,7 +67,7 @@ pub struct TraceJson {
 
 /// A piece's letter as FEN writes it, upper case for White and lower case for Black: the
 /// one notation of every output (the analysis's hanging pieces use it too).
-pub fn fen_letter(role: Role, color: swapoff::Color) -> char {
+pub(crate) fn fen_letter(role: Role, color: swapoff::Color) -> char {
     match color {
         swapoff::Color::White => role.letter(),
         swapoff::Color::Black => role.letter().to_ascii_lowercase(),
@@ -75,13 +75,13 @@ pub fn fen_letter(role: Role, color: swapoff::Color) -> char {
 }
 
 /// The FEN letter of the piece on `sq`, if any.
-pub fn piece_letter_on(pos: &Chess, sq: swapoff::Square) -> Option<char> {
+pub(crate) fn piece_letter_on(pos: &Chess, sq: swapoff::Square) -> Option<char> {
     Some(fen_letter(pos.role_on(sq)?, pos.color_on(sq)?))
 }
 
 /// Pieces that attack `mv.to` directly, and those that join once pieces in front of them
 /// have left (x-rays), the moving piece counting as gone.
-pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
+pub(crate) fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
     let occupied = SeeBoard::occupied(pos);
     let target = mv.to.bit();
     let direct =
@@ -106,7 +106,7 @@ pub fn attackers_and_xrays(pos: &Chess, mv: Move) -> (Bitboard, Bitboard) {
 /// The trace's [`EndReason`] in words: `no attacker left`, or what keeps the first
 /// attacker (least valuable first) out: pinned to its king, its king in check, the king
 /// stepping into an attack, or standing pat because every capture loses.
-pub fn why_the_exchange_ends(pos: &Chess, t: &Trace) -> String {
+pub(crate) fn why_the_exchange_ends(pos: &Chess, t: &Trace) -> String {
     let name = |sq: swapoff::Square| format!("{}{sq}", piece_letter_on(pos, sq).unwrap_or('?'));
     let side = t.captures.last().map_or("white", |c| (!c.side).name());
     match t.end {
@@ -126,7 +126,7 @@ pub fn why_the_exchange_ends(pos: &Chess, t: &Trace) -> String {
 }
 
 /// The pieces of `set`, named (`Nd3`, `nd7`) and listed by side, a1 to h8.
-pub fn by_side(pos: &Chess, set: Bitboard) -> BySide {
+pub(crate) fn by_side(pos: &Chess, set: Bitboard) -> BySide {
     let mut sides = BySide::default();
     for index in 0..64u8 {
         let Some(sq) = swapoff::Square::new(index) else {
