@@ -30,7 +30,7 @@ use swapoff_scan::read::Pool;
 use swapoff_scan::read::TableColumns;
 use swapoff_scan::read::{self, Reading, Work};
 use swapoff_scan::read::{Note, Place, Skipped};
-use swapoff_scan::scan::{walk, Origin, Position, PositionSink};
+use swapoff_scan::scan::{Needs, Origin, Row, Scanner, Sink};
 
 /// Flags of `seeswap make-suite`.
 #[derive(clap::Args, Debug)]
@@ -207,8 +207,8 @@ impl Sampler {
 }
 
 /// Offers every position of the inputs to the sampler, as `seeswap scan` reads them (the
-/// same reader: EPD lines, PGN games replayed); bad lines and games are reported on stderr
-/// and counted, as `seeswap scan` reports them.
+/// same reader and scanner, asked for the FEN alone: EPD lines, PGN games replayed); bad
+/// lines and games are reported on stderr and counted, as `seeswap scan` reports them.
 struct Offering<'a> {
     sampler: &'a mut Sampler,
     paths: &'a [String],
@@ -216,16 +216,26 @@ struct Offering<'a> {
     unreadable: bool,
 }
 
-impl PositionSink for Offering<'_> {
-    fn position(&mut self, p: &Position<'_>) -> ControlFlow<()> {
+impl Offering<'_> {
+    fn report(&mut self, note: Note) {
+        eprintln!("seeswap: {}", note.display(&self.paths[note.file]));
+        self.skipped += note.skipped_count();
+        self.unreadable |= note.is_fatal();
+    }
+}
+
+impl Sink for Offering<'_> {
+    type Error = std::convert::Infallible;
+
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
         // The placement, side, castling and en passant fields: suite lines carry no move
         // counters.
-        let fen = String::from_utf8_lossy(p.fen);
+        let fen = String::from_utf8_lossy(row.fen);
         let fields: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
         match swapoff_scan::read::position(&fields.join(" ")) {
             Ok(pos) => self.sampler.offer(&pos),
             Err(e) => {
-                let place = match p.origin {
+                let place = match row.origin {
                     Origin::Line(line) => Place::Line(line),
                     Origin::Game { game, ply } => Place::Game {
                         game,
@@ -233,18 +243,15 @@ impl PositionSink for Offering<'_> {
                     },
                 };
                 let why = format!("bad FEN {fen:?}: {e}");
-                let note = Note::invalid(p.file, place, why, Skipped::Position);
-                return self.note(note);
+                self.report(Note::invalid(row.file, place, why, Skipped::Position));
             }
         }
-        ControlFlow::Continue(())
+        Ok(ControlFlow::Continue(()))
     }
 
-    fn note(&mut self, note: Note) -> ControlFlow<()> {
-        eprintln!("seeswap: {}", note.display(&self.paths[note.file]));
-        self.skipped += note.skipped_count();
-        self.unreadable |= note.is_fatal();
-        ControlFlow::Continue(())
+    fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Self::Error> {
+        self.report(note);
+        Ok(ControlFlow::Continue(()))
     }
 }
 
@@ -268,9 +275,16 @@ pub fn run(args: Args) -> Outcome {
         // A suite takes positions and their captures, not clocks.
         comments: false,
     };
+    // The FEN alone: the sampler works out every move of the position itself.
+    let fen = Needs {
+        fen: true,
+        analysis: false,
+        ..Needs::SUMMARY
+    };
+    let scanner = Scanner::new(See::default(), fen, &[]);
     let count = Arc::new(AtomicU64::new(0));
     read::read_all(&inputs, &reading, &count, &mut |work| {
-        let flow = walk(&work, swapoff_scan::scan::Needs::ALL, &mut offering);
+        let Ok(flow) = scanner.process(&work, &mut offering);
         if let Work::Epd { text, .. } = work {
             texts.put(text);
         }

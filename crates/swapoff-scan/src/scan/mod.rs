@@ -12,4 +12,4 @@ pub(crate) mod rows;
 
 pub use analysis::{Capture, Hanging, Report};
 pub use columns::{Column, Needs, Selection};
-pub use rows::{walk, Origin, Played, Position, PositionSink, Row, Scanner, Sink};
+pub use rows::{Origin, Played, Row, Scanner, Sink};

@@ -60,7 +60,7 @@ pub struct Row<'a> {
 }
 
 /// A position as read from an input, before analysis.
-pub struct Position<'a> {
+pub(crate) struct Position<'a> {
     /// The input's index.
     pub file: usize,
     /// Where in the input.
@@ -91,7 +91,7 @@ pub struct Played<'a> {
 
 /// Where positions and notes go. Each call says whether to go on
 /// ([`ControlFlow::Continue`]) or to stop reading the unit ([`ControlFlow::Break`]).
-pub trait PositionSink {
+pub(crate) trait PositionSink {
     /// One position.
     fn position(&mut self, position: &Position<'_>) -> ControlFlow<()>;
     /// One problem, in its place among the positions.
@@ -243,7 +243,7 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
 /// Every position of one unit of work, and its notes, in input order: EPD lines read
 /// (their FEN normalised), PGN games replayed from their start (their FEN written, and the
 /// move played from each position given, as far as `needs` asks).
-pub fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) -> ControlFlow<()> {
+pub(crate) fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) -> ControlFlow<()> {
     match work {
         Work::Epd {
             file,
