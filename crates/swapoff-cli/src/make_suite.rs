@@ -279,7 +279,11 @@ pub fn run(args: Args) -> Outcome {
     let fen = Needs {
         fen: true,
         analysis: false,
-        ..Needs::SUMMARY
+        played: false,
+        san: false,
+        played_see: false,
+        ratings: false,
+        annotations: false,
     };
     let scanner = Scanner::new(See::default(), fen, &[]);
     let count = Arc::new(AtomicU64::new(0));
