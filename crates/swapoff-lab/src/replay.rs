@@ -62,9 +62,11 @@ struct Comparator {
 /// engine on cozy-chess would call it, in the engine's own move type, through the entry
 /// points of `swapoff::cozy` the engine would call (`$see` and `$see_ge`): an engine
 /// whose SEE only takes moves that capture a piece on the target square (it reads it with
-/// `unwrap`) calls `capture_*`, one that asks about any move calls the plain ones.
+/// `unwrap`) calls `capture_*`, one that asks about any move calls the plain ones. The
+/// classic rules take a `swapoff::Move`, converted as the same engine would (`$from`:
+/// `Move::from_cozy_capture` or `Move::from_cozy`).
 macro_rules! engine {
-    ($module:ident, $values:expr, $own:expr, $see:ident, $see_ge:ident) => {
+    ($module:ident, $values:expr, $own:expr, $see:ident, $see_ge:ident, $from:ident) => {
         mod $module {
             use swapoff::PieceValues;
             use swapoff_bench::calls::{each, CallPosition, Variant};
@@ -82,7 +84,7 @@ macro_rules! engine {
             }
 
             fn classic(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
-                swapoff::classic::see_with(b, swapoff::Move::from_cozy(b, m), &VALUES)
+                swapoff::classic::see_with(b, swapoff::Move::$from(b, m), &VALUES)
             }
 
             #[inline(never)]
@@ -115,7 +117,7 @@ macro_rules! engine {
             #[inline(never)]
             fn classic_ge0(ps: &[CallPosition]) -> i64 {
                 each(ps, |b, m| {
-                    let mv = swapoff::Move::from_cozy(b, m);
+                    let mv = swapoff::Move::$from(b, m);
                     i64::from(swapoff::classic::see_ge_with(b, mv, 0, &VALUES))
                 })
             }
@@ -145,14 +147,16 @@ engine!(
     PieceValues::of(100, 320, 330, 500, 900),
     crate::vendor::tantabus_see::static_exchange_evaluation,
     capture_see_with,
-    capture_see_ge_with
+    capture_see_ge_with,
+    from_cozy_capture
 );
 engine!(
     frozenight,
     PieceValues::of(100, 300, 325, 500, 900),
     crate::vendor::frozenight_see::static_exchange_eval,
     capture_see_with,
-    capture_see_ge_with
+    capture_see_ge_with,
+    from_cozy_capture
 );
 // Black Marlin asks its SEE about any move (quiet moves, castling and en passant among
 // them), so swapoff is called through the entry points that take any move. Its `see::<1>`
@@ -163,7 +167,8 @@ engine!(
     PieceValues::of(100, 300, 300, 500, 900),
     crate::vendor::blackmarlin_see::StdEvaluator::see::<16>,
     see_with,
-    see_ge_with
+    see_ge_with,
+    from_cozy
 );
 
 impl Engine {

@@ -45,40 +45,24 @@ pub fn see_ge_with(
     crate::see_ge_with(board, Move::from_cozy(board, mv), threshold, values)
 }
 
-/// A move the engine knows takes an enemy piece standing on its target square: neither
-/// castling (cozy-chess's king takes its own rook) nor en passant (the target is empty), so
-/// no board lookup is needed to tell them apart; a promotion is read off the move itself.
-/// In debug builds the claim is checked.
-#[inline]
-fn capture(board: &Board, mv: cozy_chess::Move) -> Move {
-    debug_assert!(
-        board.colors(!board.side_to_move()).has(mv.to),
-        "{mv} does not take an enemy piece"
-    );
-    let (from, to) = (mv.from.into(), mv.to.into());
-    match mv.promotion {
-        None => Move::normal(from, to),
-        Some(piece) => Move::promotion(from, to, piece.into()),
-    }
-}
-
 /// [`see`] of a move the engine knows takes an enemy piece on its target square (any
-/// capture but en passant, promotions included; checked in debug builds).
+/// capture but en passant, promotions included; checked in debug builds), converted by
+/// [`Move::from_cozy_capture`], which serves the other rule sets too.
 #[inline]
 pub fn capture_see(board: &Board, mv: cozy_chess::Move) -> i32 {
-    crate::see(board, capture(board, mv))
+    crate::see(board, Move::from_cozy_capture(board, mv))
 }
 
 /// [`see_ge`] of a move the engine knows takes an enemy piece on its target square.
 #[inline]
 pub fn capture_see_ge(board: &Board, mv: cozy_chess::Move, threshold: i32) -> bool {
-    crate::see_ge(board, capture(board, mv), threshold)
+    crate::see_ge(board, Move::from_cozy_capture(board, mv), threshold)
 }
 
 /// [`capture_see`] with an engine's own piece values.
 #[inline]
 pub fn capture_see_with(board: &Board, mv: cozy_chess::Move, values: &PieceValues) -> i32 {
-    crate::see_with(board, capture(board, mv), values)
+    crate::see_with(board, Move::from_cozy_capture(board, mv), values)
 }
 
 /// [`capture_see_ge`] with an engine's own piece values.
@@ -89,5 +73,5 @@ pub fn capture_see_ge_with(
     threshold: i32,
     values: &PieceValues,
 ) -> bool {
-    crate::see_ge_with(board, capture(board, mv), threshold, values)
+    crate::see_ge_with(board, Move::from_cozy_capture(board, mv), threshold, values)
 }

@@ -95,7 +95,7 @@ fn cozy_moves_convert_as_shakmaty_s_do_and_types_convert_both_ways() {
         ]
         .map(String::from),
     );
-    let mut checked = 0;
+    let (mut checked, mut captures) = (0, 0);
     for fen in &fens {
         let pos = chess(fen);
         let cozy: cozy_chess::Board = fen.parse().unwrap();
@@ -105,9 +105,17 @@ fn cozy_moves_convert_as_shakmaty_s_do_and_types_convert_both_ways() {
             let got = swapoff::Move::from_cozy(&cozy, uci.parse().unwrap());
             assert_eq!(got, want, "{fen} {uci}");
             checked += 1;
+            // A move that takes an enemy piece on its target square converts the same
+            // without the board's help.
+            if m.capture().is_some() && !m.is_en_passant() {
+                let got = swapoff::Move::from_cozy_capture(&cozy, uci.parse().unwrap());
+                assert_eq!(got, want, "{fen} {uci}");
+                captures += 1;
+            }
         }
     }
     assert!(checked > 10_000, "{checked}");
+    assert!(captures > 500, "{captures}");
     for index in 0..64u8 {
         let sq = Square::new(index).unwrap();
         let there: cozy_chess::Square = sq.into();

@@ -156,4 +156,33 @@ impl Move {
         }
         Move::normal(from, to)
     }
+
+    /// Converts a cozy-chess move that the engine knows takes an enemy piece standing on
+    /// its target square: neither castling (cozy-chess's king takes its own rook) nor en
+    /// passant (the target is empty). No board lookup tells those apart, so the conversion
+    /// costs next to nothing; a promotion is read off the move itself. In debug builds the
+    /// claim is checked against `board`.
+    ///
+    /// For any rule set and values, as [`crate::cozy::capture_see`] is for the default ones:
+    ///
+    /// ```
+    /// use swapoff::{classic, Move, PieceValues};
+    /// const VALUES: PieceValues = PieceValues::of(100, 320, 330, 500, 900);
+    /// let board: cozy_chess::Board = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+    /// let rxd5 = Move::from_cozy_capture(&board, "d1d5".parse().unwrap());
+    /// assert_eq!(rxd5, Move::from_cozy(&board, "d1d5".parse().unwrap()));
+    /// assert_eq!(classic::see_with(&board, rxd5, &VALUES), 320);
+    /// ```
+    #[inline]
+    pub fn from_cozy_capture(board: &cozy_chess::Board, mv: cozy_chess::Move) -> Move {
+        debug_assert!(
+            board.colors(!board.side_to_move()).has(mv.to),
+            "{mv} does not take an enemy piece"
+        );
+        let (from, to) = (from_sq(mv.from), from_sq(mv.to));
+        match mv.promotion {
+            None => Move::normal(from, to),
+            Some(p) => Move::promotion(from, to, from_piece(p)),
+        }
+    }
 }
