@@ -28,7 +28,7 @@ use swapoff::{PieceValues, Rules, See, SeeBoard};
 use swapoff_scan::read::InputName;
 use swapoff_scan::read::Pool;
 use swapoff_scan::read::TableColumns;
-use swapoff_scan::read::{self, Reading, Work};
+use swapoff_scan::read::{self, Reading};
 use swapoff_scan::read::{Note, Place, Skipped};
 use swapoff_scan::scan::{Needs, Origin, Row, Scanner, Sink};
 
@@ -289,9 +289,7 @@ pub fn run(args: Args) -> Outcome {
     let count = Arc::new(AtomicU64::new(0));
     read::read_all(&inputs, &reading, &count, &mut |work| {
         let Ok(flow) = scanner.process(&work, &mut offering);
-        if let Work::Epd { text, .. } = work {
-            texts.put(text);
-        }
+        work.recycle(&texts);
         flow
     });
     let (skipped, unreadable) = (offering.skipped, offering.unreadable);

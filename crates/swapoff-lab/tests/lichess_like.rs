@@ -32,8 +32,7 @@ impl Sink for Tally {
         if let Some((played, see)) = row.played {
             self.played += 1;
             assert!(see.is_some());
-            let a = played.annotation;
-            self.annotated += usize::from(a.clock.is_some() && a.eval.is_some());
+            self.annotated += usize::from(played.clock().is_some() && played.eval().is_some());
         }
         self.elo += usize::from(row.tags.iter().all(Option::is_some));
         Ok(ControlFlow::Continue(()))

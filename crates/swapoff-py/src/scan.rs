@@ -15,9 +15,8 @@ use swapoff::See;
 use swapoff_scan::read::read_batches;
 use swapoff_scan::read::Format;
 use swapoff_scan::read::Pool;
-use swapoff_scan::read::{read_input, Reading, Work};
+use swapoff_scan::read::{read_input, Reading, TableColumns, Work};
 use swapoff_scan::read::{Note, Skipped};
-use swapoff_scan::read::{TableColumns, TableRow};
 use swapoff_scan::scan::{Needs, Selection};
 use swapoff_scan::scan::{Row, Scanner, Sink};
 use swapoff_scan::write::{Columns, Layout};
@@ -131,9 +130,7 @@ pub fn block(
     let mut failed = None;
     let mut emit = |work: Work| {
         let done = scanner.process(&work, &mut sink);
-        if let Work::Epd { text, .. } = work {
-            texts.put(text);
-        }
+        work.recycle(&texts);
         // The sink never stops the scan; a failure does.
         done.unwrap_or_else(|why| {
             failed = Some(why);
@@ -151,26 +148,15 @@ pub fn block(
             let _ = read_batches(0, batches, &table, before, &reading, &mut emit);
         }
         Source::Positions(fens) => {
-            let plain = TableColumns::default();
             let mut line = before;
             let mut fens = fens.into_iter().peekable();
             while fens.peek().is_some() {
-                let rows = fens
-                    .by_ref()
-                    .take(POSITIONS_PER_UNIT)
-                    .map(|fen| {
-                        line += 1;
-                        Ok(TableRow::new(line, fen, Vec::new(), Vec::new(), &plain))
-                    })
-                    .collect();
-                let unit = Work::Table {
-                    file: 0,
-                    rows,
-                    by_row: true,
-                };
-                if emit(unit).is_break() {
+                let unit: Vec<String> = fens.by_ref().take(POSITIONS_PER_UNIT).collect();
+                let count = unit.len() as u64;
+                if emit(Work::positions(line, unit)).is_break() {
                     break;
                 }
+                line += count;
             }
         }
     }

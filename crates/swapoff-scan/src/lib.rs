@@ -17,6 +17,7 @@
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+#![deny(unnameable_types)]
 
 pub mod ask;
 pub(crate) mod encode;

@@ -356,10 +356,8 @@ fn process<'a>(work: &Work, ctx: &'a Context) -> Done<'a> {
         unreadable: false,
         batch: None,
     };
-    if let Work::Epd { text, .. } = work {
-        // A JSON row is about five times its input line.
-        done.out.reserve(text.len() * 6);
-    }
+    // A JSON row is about five times its input line.
+    done.out.reserve(work.epd_bytes() * 6);
     let Ok(_) = ctx.scanner.process(work, &mut done);
     if let Some(columns) = done.columns.as_mut() {
         done.batch = Some(columns.finish().map_err(|e| e.to_string()));

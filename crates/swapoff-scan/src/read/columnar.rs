@@ -19,7 +19,7 @@
 use crate::read::note::{Cause, Note, Place, Skipped};
 use crate::read::pgn::{Collector, GameRecord};
 use crate::read::table::{column_list, moves_of, RowError, TableColumns, TableRow};
-use crate::read::work::{Reading, Work};
+use crate::read::work::{Reading, Unit, Work};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, DataType, Schema};
@@ -280,7 +280,7 @@ pub fn read_batches(
         Ok(layout) => layout,
         Err(why) => {
             let note = Note::whole_file(file, Cause::Invalid(why));
-            return emit(Work::Note(note));
+            return emit(Work::note(note));
         }
     };
     let mut row = rows_before;
@@ -307,7 +307,7 @@ pub fn read_batches(
             Ok(work) => work.into_iter().try_for_each(&mut *emit)?,
             Err(e) => {
                 let cause = Cause::Read(e.to_string());
-                return emit(Work::Note(Note::unreadable(
+                return emit(Work::note(Note::unreadable(
                     file,
                     Place::Row(row + 1),
                     cause,
@@ -362,11 +362,11 @@ fn positions(
             Ok(TableRow::new(line, fen, moves, carried, columns))
         })
         .collect();
-    Ok(vec![Work::Table {
+    Ok(vec![Work(Unit::Table {
         file,
         rows,
         by_row: true,
-    }])
+    })])
 }
 
 /// A batch of games: each row's movetext read by its own PGN reader, so that nothing one
@@ -402,17 +402,17 @@ fn games(
                 };
                 if !read.is_empty() {
                     let games = std::mem::take(&mut read);
-                    work.push(Work::Pgn { file, games });
+                    work.push(Work(Unit::Pgn { file, games }));
                 }
                 let place = Place::Game {
                     game: row,
                     ply: None,
                 };
-                work.push(Work::Note(Note::invalid(file, place, why, Skipped::Game)));
+                work.push(Work::note(Note::invalid(file, place, why, Skipped::Game)));
             }
         }
     }
-    work.push(Work::Pgn { file, games: read });
+    work.push(Work(Unit::Pgn { file, games: read }));
     Ok(work)
 }
 
@@ -462,7 +462,7 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
     let builder = match ParquetRecordBatchReaderBuilder::try_new(source) {
         Ok(builder) => builder,
         Err(e) => {
-            return emit(Work::Note(unreadable(format!(
+            return emit(Work::note(unreadable(format!(
                 "not a readable Parquet file: {e}"
             ))))
         }
@@ -484,7 +484,7 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
         }
         Err(why) => {
             let note = Note::whole_file(file, Cause::Invalid(why));
-            return emit(Work::Note(note));
+            return emit(Work::note(note));
         }
     };
     let mask = ProjectionMask::roots(builder.parquet_schema(), wanted);
@@ -495,7 +495,7 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
     {
         Ok(reader) => reader,
         Err(e) => {
-            return emit(Work::Note(unreadable(format!(
+            return emit(Work::note(unreadable(format!(
                 "cannot read the Parquet file: {e}"
             ))))
         }

@@ -28,11 +28,15 @@ pub use error::{EpdError, GameError};
 pub use fen_move::{fen_move, FenMove, FenMoveError};
 pub use format::{describe, Format};
 pub use note::{Cause, Note, Place, Skipped};
-pub use parse::{position, see_move, shakmaty_move, Clipped, FenError, MoveError};
+pub use parse::{
+    position, see_move, shakmaty_move, Clipped, FenError, FenField, Impossibility, MoveError,
+};
 pub use pool::Pool;
-pub use records::{Compression, InputError, InputName, LineError, Records, MAX_RECORD_BYTES};
+pub use records::{
+    Compression, InputError, InputName, LineError, Record, Records, MAX_RECORD_BYTES,
+};
 pub use source::{Source, SourceError, Stream, Table};
 pub use suite::{read_suite, suite_line, SuiteLineError, SuiteLineErrorKind, SuiteRow};
-pub use table::{RowError, TableColumns, TableRow};
+pub use table::TableColumns;
 pub use units::{read_all, read_input, total_size};
 pub use work::{Reading, Work};

@@ -12,6 +12,7 @@ use crate::read::pgn::Collector;
 use crate::read::pool::Pool;
 use crate::read::records::{InputName, MAX_RECORD_BYTES};
 use crate::read::source::{Source, SourceError, Stream, Table};
+use crate::read::work::Unit;
 pub use crate::read::work::{Reading, Work};
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -69,7 +70,7 @@ fn read_parquet<T>(
     emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let why = "a Parquet table, which this build does not read (built without parquet)";
-    emit(Work::Note(Note::whole_file(
+    emit(Work::note(Note::whole_file(
         file,
         Cause::Invalid(why.into()),
     )))
@@ -137,7 +138,7 @@ fn read_source(
                 SourceError::Read(e) => Cause::Read(e.to_string()),
                 SourceError::UnknownFormat => Cause::UnknownFormat,
             };
-            return sender.push(Work::Note(Note::whole_file(file, cause)));
+            return sender.push(Work::note(Note::whole_file(file, cause)));
         }
     };
     match source {
@@ -150,7 +151,7 @@ fn read_source(
         Source::Parquet(Table::Stream(mut data, rest)) => {
             if let Err(e) = { rest }.read_to_end(&mut data) {
                 let note = Note::whole_file(file, Cause::Read(e.to_string()));
-                return sender.push(Work::Note(note));
+                return sender.push(Work::note(note));
             }
             #[cfg(feature = "parquet")]
             let data = bytes::Bytes::from(data);
@@ -184,13 +185,13 @@ fn flush_with_note(
     text: &mut Vec<u8>,
     note: Note,
 ) -> ControlFlow<()> {
-    let unit = Work::Epd {
+    let unit = Work(Unit::Epd {
         file,
         first_line,
         text: std::mem::take(text),
-    };
+    });
     sender.push(unit)?;
-    sender.push(Work::Note(note))
+    sender.push(Work::note(note))
 }
 
 /// Cuts EPD text (whose first line is line `line_no`) into units of whole lines (about
@@ -256,11 +257,11 @@ fn read_epd(
             line_no += 1;
         }
         if text.len() >= EPD_UNIT_BYTES {
-            let unit = Work::Epd {
+            let unit = Work(Unit::Epd {
                 file,
                 first_line,
                 text: std::mem::replace(&mut text, sender.texts.get()),
-            };
+            });
             first_line = line_no;
             sender.push(unit)?;
         }
@@ -268,11 +269,11 @@ fn read_epd(
     if text.is_empty() {
         return ControlFlow::Continue(());
     }
-    sender.push(Work::Epd {
+    sender.push(Work(Unit::Epd {
         file,
         first_line,
         text,
-    })
+    }))
 }
 
 /// Reads on to the end of the current line (an overlong one being skipped), a record's
@@ -310,11 +311,11 @@ fn read_table(
     let mut emit = |row| {
         rows.push(row);
         if rows.len() >= TABLE_UNIT_ROWS {
-            let unit = Work::Table {
+            let unit = Work(Unit::Table {
                 file,
                 rows: std::mem::take(&mut rows),
                 by_row: false,
-            };
+            });
             flow = sender.push(unit);
         }
         flow
@@ -327,15 +328,15 @@ fn read_table(
     };
     flow?;
     if !rows.is_empty() {
-        sender.push(Work::Table {
+        sender.push(Work(Unit::Table {
             file,
             rows,
             by_row: false,
-        })?;
+        }))?;
     }
     match read {
         Ok(()) => ControlFlow::Continue(()),
-        Err(cause) => sender.push(Work::Note(Note::whole_file(file, cause))),
+        Err(cause) => sender.push(Work::note(Note::whole_file(file, cause))),
     }
 }
 
@@ -357,19 +358,19 @@ fn read_pgn(
                 games.push(game);
                 if plies >= PGN_UNIT_PLIES {
                     plies = 0;
-                    let unit = Work::Pgn {
+                    let unit = Work(Unit::Pgn {
                         file,
                         games: std::mem::take(&mut games),
-                    };
+                    });
                     sender.push(unit)?;
                 }
             }
             Ok(None) => break,
             Err(e) => {
-                let unit = Work::Pgn {
+                let unit = Work(Unit::Pgn {
                     file,
                     games: std::mem::take(&mut games),
-                };
+                });
                 plies = 0;
                 let recoverable = e.kind() == io::ErrorKind::InvalidData;
                 let place = Place::Game {
@@ -382,7 +383,7 @@ fn read_pgn(
                     Note::unreadable(file, place, Cause::Read(e.to_string()))
                 };
                 sender.push(unit)?;
-                sender.push(Work::Note(note))?;
+                sender.push(Work::note(note))?;
                 if !recoverable {
                     return ControlFlow::Continue(());
                 }
@@ -392,5 +393,5 @@ fn read_pgn(
     if games.is_empty() {
         return ControlFlow::Continue(());
     }
-    sender.push(Work::Pgn { file, games })
+    sender.push(Work(Unit::Pgn { file, games }))
 }

@@ -9,9 +9,17 @@ use crate::read::pgn::GameRecord;
 use crate::read::pool::Pool;
 use crate::read::table::{RowError, TableColumns, TableRow};
 
-/// One unit of work.
+/// One unit of work: EPD lines, table rows or PGN games of one input, or a note, as
+/// reading hands them on. Opaque: a face passes it to [`Scanner::process`] and then gives
+/// its buffer back ([`Work::recycle`]); what it holds is the crate's own.
+///
+/// [`Scanner::process`]: crate::scan::Scanner::process
 #[derive(Debug)]
-pub enum Work {
+pub struct Work(pub(crate) Unit);
+
+/// What a [`Work`] holds.
+#[derive(Debug)]
+pub(crate) enum Unit {
     /// Complete lines of an EPD file.
     Epd {
         /// The input's index.
@@ -40,6 +48,44 @@ pub enum Work {
     },
     /// A problem found while reading, reported in its place in the input.
     Note(Note),
+}
+
+impl Work {
+    /// A note as a unit of its own.
+    pub(crate) fn note(note: Note) -> Work {
+        Work(Unit::Note(note))
+    }
+
+    /// Positions given as FENs, not read from a file: rows of input 0 numbered from
+    /// `before + 1`, one row each (how Python's lists of positions are scanned).
+    pub fn positions(before: u64, fens: impl IntoIterator<Item = String>) -> Work {
+        let plain = TableColumns::default();
+        let rows = (before + 1..)
+            .zip(fens)
+            .map(|(row, fen)| Ok(TableRow::new(row, fen, Vec::new(), Vec::new(), &plain)))
+            .collect();
+        Work(Unit::Table {
+            file: 0,
+            rows,
+            by_row: true,
+        })
+    }
+
+    /// The bytes of EPD text the unit holds (0 for any other unit): a hint of how much
+    /// its rows will take.
+    pub fn epd_bytes(&self) -> usize {
+        match &self.0 {
+            Unit::Epd { text, .. } => text.len(),
+            _ => 0,
+        }
+    }
+
+    /// Gives the unit's text buffer back to `pool`, for the reading to fill again.
+    pub fn recycle(self, pool: &Pool) {
+        if let Unit::Epd { text, .. } = self.0 {
+            pool.put(text);
+        }
+    }
 }
 
 /// How the inputs are read: the format (told from each input's content when `None`), the

@@ -105,9 +105,7 @@ pub fn run<T: Send>(
     for (work, bytes) in &rx {
         let results = pool.install(|| work.par_iter().map(&process).collect());
         for unit in work {
-            if let Work::Epd { text, .. } = unit {
-                texts.put(text);
-            }
+            unit.recycle(&texts);
         }
         if consume(Processed { results, bytes }).is_break() {
             break;

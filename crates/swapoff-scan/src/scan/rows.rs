@@ -12,7 +12,7 @@ use crate::read::epd;
 use crate::read::note::{Note, Place, Skipped};
 use crate::read::pgn::{self, GameRecord};
 use crate::read::table::{RowError, TableRow};
-use crate::read::work::Work;
+use crate::read::work::{Unit, Work};
 use crate::scan::analysis::Report;
 use crate::scan::columns::Needs;
 use crate::scan::fen;
@@ -85,8 +85,23 @@ pub struct Played<'a> {
     pub san: &'a str,
     /// The move for SEE (`None` for a move the library cannot represent).
     pub mv: Option<swapoff::Move>,
-    /// The clock and evaluation the comment after it gave.
-    pub annotation: &'a Annotation,
+    /// The clock and evaluation the comment after it gave ([`clock`](Self::clock),
+    /// [`eval`](Self::eval)).
+    pub(crate) annotation: &'a Annotation,
+}
+
+impl Played<'_> {
+    /// The mover's clock after the move, in seconds, if the comment after it gave one
+    /// (`[%clk h:mm:ss]`, fractions kept).
+    pub fn clock(&self) -> Option<f64> {
+        self.annotation.clock
+    }
+
+    /// The evaluation after the move as the comment wrote it (`[%eval 0.17]`, `#-2`),
+    /// without a depth after a comma.
+    pub fn eval(&self) -> Option<&str> {
+        self.annotation.eval.as_deref()
+    }
 }
 
 /// Where positions and notes go. Each call says whether to go on
@@ -244,13 +259,13 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
 /// (their FEN normalised), PGN games replayed from their start (their FEN written, and the
 /// move played from each position given, as far as `needs` asks).
 pub(crate) fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) -> ControlFlow<()> {
-    match work {
-        Work::Epd {
+    match &work.0 {
+        Unit::Epd {
             file,
             first_line,
             text,
         } => walk_epd(*file, *first_line, text, sink),
-        Work::Pgn { file, games } => {
+        Unit::Pgn { file, games } => {
             let mut fen = Vec::with_capacity(96);
             let mut writer = fen::FenWriter::default();
             for game in games {
@@ -258,14 +273,14 @@ pub(crate) fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) -> C
             }
             ControlFlow::Continue(())
         }
-        Work::Table { file, rows, by_row } => {
+        Unit::Table { file, rows, by_row } => {
             let mut fen = Vec::with_capacity(96);
             for row in rows {
                 walk_row(*file, row, *by_row, needs, sink, &mut fen)?;
             }
             ControlFlow::Continue(())
         }
-        Work::Note(note) => sink.note(note.clone()),
+        Unit::Note(note) => sink.note(note.clone()),
     }
 }
 
@@ -573,10 +588,10 @@ mod tests {
             tags: 1,
             ..GameRecord::default()
         };
-        let work = Work::Pgn {
+        let work = Work(Unit::Pgn {
             file: 0,
             games: vec![game],
-        };
+        });
         let mut fens = Fens(Vec::new());
         assert_eq!(
             walk(&work, Needs::ALL, &mut fens),
@@ -623,11 +638,11 @@ mod tests {
     #[test]
     fn a_sink_stops_or_fails_the_scan_of_a_unit() {
         let text = "8/8/8/8/8/8/8/K6k w - -\n".repeat(5).into_bytes();
-        let work = Work::Epd {
+        let work = Work(Unit::Epd {
             file: 0,
             first_line: 1,
             text,
-        };
+        });
         let scanner = Scanner::new(See::default(), Needs::ALL, &[]);
         let until = |stop_after, fail| Until {
             rows: 0,
@@ -650,5 +665,58 @@ mod tests {
         let failed = scanner.process(&work, &mut failing);
         assert_eq!(failed, Err("failed at row 3".to_string()));
         assert_eq!(failing.rows, 3);
+    }
+
+    /// Rows and notes by their place, as a face sees them.
+    #[derive(Default)]
+    struct Places(Vec<(Origin, Option<Place>)>);
+
+    impl Sink for Places {
+        type Error = std::convert::Infallible;
+
+        fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
+            self.0.push((row.origin, None));
+            Ok(ControlFlow::Continue(()))
+        }
+
+        fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Self::Error> {
+            self.0.push((Origin::Line(0), Some(note.place)));
+            Ok(ControlFlow::Continue(()))
+        }
+    }
+
+    #[test]
+    fn positions_given_as_fens_are_rows_numbered_after_those_before_and_buffers_go_back() {
+        let fens = [
+            "8/8/8/8/8/8/8/K6k w - -",
+            "not a fen",
+            "8/8/8/8/8/8/8/K6k b - -",
+        ];
+        let work = Work::positions(10, fens.map(String::from));
+        assert_eq!(work.epd_bytes(), 0);
+        let scanner = Scanner::new(See::default(), Needs::ALL, &[]);
+        let mut places = Places::default();
+        let Ok(flow) = scanner.process(&work, &mut places);
+        assert_eq!(flow, ControlFlow::Continue(()));
+        // Each FEN in its place: the bad one as a note on its row, between the others.
+        assert_eq!(
+            places.0,
+            [
+                (Origin::Line(11), None),
+                (Origin::Line(0), Some(Place::Row(12))),
+                (Origin::Line(13), None),
+            ]
+        );
+
+        let pool = crate::read::pool::Pool::default();
+        let text = b"8/8/8/8/8/8/8/K6k w - -\n".to_vec();
+        let epd = Work(Unit::Epd {
+            file: 0,
+            first_line: 1,
+            text,
+        });
+        assert_eq!(epd.epd_bytes(), 24);
+        epd.recycle(&pool);
+        assert_eq!(pool.get().capacity(), 24);
     }
 }

@@ -10,4 +10,4 @@ pub(crate) mod trace;
 
 pub use arrow::{Columns, Layout};
 pub use text::{Shape, TextRows};
-pub use trace::TraceJson;
+pub use trace::{BySide, CaptureJson, TraceJson};
