@@ -24,7 +24,7 @@ pub(crate) mod work;
 #[cfg(feature = "parquet")]
 pub use columnar::read_batches;
 pub use epd::{read_line as read_epd_line, split as split_epd, Line};
-pub use error::{EpdError, GameError};
+pub use error::EpdError;
 pub use fen_move::{fen_move, FenMove, FenMoveError};
 pub use format::{describe, Format};
 pub use note::{Cause, Note, Place, Skipped};
@@ -35,7 +35,7 @@ pub use pool::Pool;
 pub use records::{
     Compression, InputError, InputName, LineError, Record, Records, MAX_RECORD_BYTES,
 };
-pub use source::{Source, SourceError, Stream, Table};
+pub use source::{Source, SourceError, Table};
 pub use suite::{read_suite, suite_line, SuiteLineError, SuiteLineErrorKind, SuiteRow};
 pub use table::TableColumns;
 pub use units::{read_all, read_input, total_size};
