@@ -24,20 +24,15 @@ pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
     // four digits are written as one fixed-size piece and the leading zeros cut off,
     // without a branch on the number of digits (which is unpredictable).
     if n < 10_000 {
-        let n = n as usize;
-        // Two digits at a time from a table, as itoa does: four divisions by constants
-        // were the larger part of this function.
-        let (high, low) = (2 * (n / 100), 2 * (n % 100));
-        let digits = [
-            DIGIT_PAIRS[high],
-            DIGIT_PAIRS[high + 1],
-            DIGIT_PAIRS[low],
-            DIGIT_PAIRS[low + 1],
-        ];
-        let zeros = u32::from(n < 1000) + u32::from(n < 100) + u32::from(n < 10);
-        let word = u32::from_le_bytes(digits) >> (8 * zeros);
-        out.extend_from_slice(&word.to_le_bytes());
-        out.truncate(out.len() - zeros as usize);
+        push_four(out, n as usize, true);
+        return;
+    }
+    // Game and line numbers (every row of a game past its 10,000th): the high part as
+    // above, the low four digits whole. itoa and its copy byte by byte took 100
+    // instructions a number.
+    if n < 100_000_000 {
+        push_four(out, (n / 10_000) as usize, true);
+        push_four(out, (n % 10_000) as usize, false);
         return;
     }
     let mut buffer = itoa::Buffer::new();
@@ -46,6 +41,28 @@ pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
     for &digit in buffer.format(n).as_bytes() {
         out.push(digit);
     }
+}
+
+/// Appends `n` (below 10,000) as four digits, its leading zeros cut off if `trim`.
+#[inline(always)]
+fn push_four(out: &mut Vec<u8>, n: usize, trim: bool) {
+    // Two digits at a time from a table, as itoa does: four divisions by constants
+    // were the larger part of this function.
+    let (high, low) = (2 * (n / 100), 2 * (n % 100));
+    let digits = [
+        DIGIT_PAIRS[high],
+        DIGIT_PAIRS[high + 1],
+        DIGIT_PAIRS[low],
+        DIGIT_PAIRS[low + 1],
+    ];
+    let zeros = if trim {
+        u32::from(n < 1000) + u32::from(n < 100) + u32::from(n < 10)
+    } else {
+        0
+    };
+    let word = u32::from_le_bytes(digits) >> (8 * zeros);
+    out.extend_from_slice(&word.to_le_bytes());
+    out.truncate(out.len() - zeros as usize);
 }
 
 /// The FEN letter of a piece, upper case for White.
@@ -121,13 +138,21 @@ pub(crate) fn csv_text(text: &str) -> String {
 /// or a line end, as it is otherwise. Any UTF-8 text's bytes: no `str` needed.
 pub(crate) fn push_csv_text(out: &mut Vec<u8>, text: impl AsRef<[u8]>) {
     let bytes = text.as_ref();
-    if !bytes
-        .iter()
-        .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
-    {
+    if !bytes.iter().any(|&b| needs_quotes(b)) {
         out.extend_from_slice(bytes);
         return;
     }
+    push_quoted(out, bytes);
+}
+
+/// Whether a byte makes a CSV field need quotes.
+#[inline(always)]
+fn needs_quotes(b: u8) -> bool {
+    matches!(b, b',' | b'"' | b'\n' | b'\r')
+}
+
+/// Writes `bytes` as a quoted CSV field, its quotes doubled.
+fn push_quoted(out: &mut Vec<u8>, bytes: &[u8]) {
     out.push(b'"');
     for &b in bytes {
         if b == b'"' {
@@ -182,12 +207,63 @@ mod tests {
     }
 
     #[test]
-    fn every_number_below_a_hundred_thousand_and_the_largest_read_back() {
+    fn numbers_of_every_size_and_at_every_boundary_read_back() {
         let mut out = Vec::new();
-        for n in (0..100_000).chain([u64::MAX - 1, u64::MAX]) {
+        // Each way of writing: below 10,000, below 100,000,000 (a low part with zeros
+        // inside, as 10,000,005), and above, with every boundary's neighbours.
+        let edges = [
+            10_000u64,
+            100_000,
+            1_000_000,
+            10_000_000,
+            100_000_000,
+            1 << 32,
+        ];
+        let near = edges.iter().flat_map(|&e| e - 2..e + 2);
+        let spread = (0..100_000u64).map(|i| i * 7_919 + i % 10_000);
+        for n in (0..100_000).chain(near).chain(spread).chain([
+            10_000_005,
+            99_990_001,
+            u64::MAX - 1,
+            u64::MAX,
+        ]) {
             out.clear();
+            out.push(b'x');
             push_u64(&mut out, n);
-            assert_eq!(out, n.to_string().as_bytes());
+            assert_eq!(out[1..], *n.to_string().as_bytes(), "{n}");
+        }
+    }
+
+    #[test]
+    fn a_csv_field_is_quoted_exactly_when_it_needs_to_be_at_any_length() {
+        let mut out = Vec::new();
+        for len in 0..40 {
+            for special in [None, Some(b','), Some(b'"'), Some(b'\n'), Some(b'\r')] {
+                for at in 0..len.max(1) {
+                    let mut text = vec![b'a'; len];
+                    if let (Some(byte), true) = (special, at < len) {
+                        text[at] = byte;
+                    }
+                    let quoted = text.iter().any(|&b| needs_quotes(b));
+                    let mut want = Vec::new();
+                    if quoted {
+                        want.push(b'"');
+                        for &b in &text {
+                            if b == b'"' {
+                                want.push(b'"');
+                            }
+                            want.push(b);
+                        }
+                        want.push(b'"');
+                    } else {
+                        want.extend_from_slice(&text);
+                    }
+                    out.clear();
+                    out.extend_from_slice(b"before,");
+                    push_csv_text(&mut out, &text);
+                    assert_eq!(out[7..], want, "{len} {special:?} {at}");
+                }
+            }
         }
     }
 
