@@ -138,21 +138,13 @@ pub(crate) fn csv_text(text: &str) -> String {
 /// or a line end, as it is otherwise. Any UTF-8 text's bytes: no `str` needed.
 pub(crate) fn push_csv_text(out: &mut Vec<u8>, text: impl AsRef<[u8]>) {
     let bytes = text.as_ref();
-    if !bytes.iter().any(|&b| needs_quotes(b)) {
+    if !bytes
+        .iter()
+        .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+    {
         out.extend_from_slice(bytes);
         return;
     }
-    push_quoted(out, bytes);
-}
-
-/// Whether a byte makes a CSV field need quotes.
-#[inline(always)]
-fn needs_quotes(b: u8) -> bool {
-    matches!(b, b',' | b'"' | b'\n' | b'\r')
-}
-
-/// Writes `bytes` as a quoted CSV field, its quotes doubled.
-fn push_quoted(out: &mut Vec<u8>, bytes: &[u8]) {
     out.push(b'"');
     for &b in bytes {
         if b == b'"' {
@@ -244,7 +236,7 @@ mod tests {
                     if let (Some(byte), true) = (special, at < len) {
                         text[at] = byte;
                     }
-                    let quoted = text.iter().any(|&b| needs_quotes(b));
+                    let quoted = special.is_some() && at < len;
                     let mut want = Vec::new();
                     if quoted {
                         want.push(b'"');

@@ -280,7 +280,7 @@ pub fn read_batches(
         Ok(layout) => layout,
         Err(why) => {
             let note = Note::whole_file(file, Cause::Invalid(why));
-            return emit(Work::note(note));
+            return emit(Work(Unit::Note(note)));
         }
     };
     let mut row = rows_before;
@@ -307,11 +307,11 @@ pub fn read_batches(
             Ok(work) => work.into_iter().try_for_each(&mut *emit)?,
             Err(e) => {
                 let cause = Cause::Read(e.to_string());
-                return emit(Work::note(Note::unreadable(
+                return emit(Work(Unit::Note(Note::unreadable(
                     file,
                     Place::Row(row + 1),
                     cause,
-                )));
+                ))));
             }
         }
     }
@@ -408,7 +408,12 @@ fn games(
                     game: row,
                     ply: None,
                 };
-                work.push(Work::note(Note::invalid(file, place, why, Skipped::Game)));
+                work.push(Work(Unit::Note(Note::invalid(
+                    file,
+                    place,
+                    why,
+                    Skipped::Game,
+                ))));
             }
         }
     }
@@ -462,9 +467,9 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
     let builder = match ParquetRecordBatchReaderBuilder::try_new(source) {
         Ok(builder) => builder,
         Err(e) => {
-            return emit(Work::note(unreadable(format!(
+            return emit(Work(Unit::Note(unreadable(format!(
                 "not a readable Parquet file: {e}"
-            ))))
+            )))))
         }
     };
     let schema = std::sync::Arc::clone(builder.schema());
@@ -484,7 +489,7 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
         }
         Err(why) => {
             let note = Note::whole_file(file, Cause::Invalid(why));
-            return emit(Work::note(note));
+            return emit(Work(Unit::Note(note)));
         }
     };
     let mask = ProjectionMask::roots(builder.parquet_schema(), wanted);
@@ -495,9 +500,9 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
     {
         Ok(reader) => reader,
         Err(e) => {
-            return emit(Work::note(unreadable(format!(
+            return emit(Work(Unit::Note(unreadable(format!(
                 "cannot read the Parquet file: {e}"
-            ))))
+            )))))
         }
     };
     let projected = reader.schema();

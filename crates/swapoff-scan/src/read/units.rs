@@ -70,10 +70,10 @@ fn read_parquet<T>(
     emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let why = "a Parquet table, which this build does not read (built without parquet)";
-    emit(Work::note(Note::whole_file(
+    emit(Work(Unit::Note(Note::whole_file(
         file,
         Cause::Invalid(why.into()),
-    )))
+    ))))
 }
 
 /// Reads every input in turn and hands its units to `emit`, which breaks to stop.
@@ -138,7 +138,7 @@ fn read_source(
                 SourceError::Read(e) => Cause::Read(e.to_string()),
                 SourceError::UnknownFormat => Cause::UnknownFormat,
             };
-            return sender.push(Work::note(Note::whole_file(file, cause)));
+            return sender.push(Work(Unit::Note(Note::whole_file(file, cause))));
         }
     };
     match source {
@@ -151,7 +151,7 @@ fn read_source(
         Source::Parquet(Table::Stream(mut data, rest)) => {
             if let Err(e) = { rest }.read_to_end(&mut data) {
                 let note = Note::whole_file(file, Cause::Read(e.to_string()));
-                return sender.push(Work::note(note));
+                return sender.push(Work(Unit::Note(note)));
             }
             #[cfg(feature = "parquet")]
             let data = bytes::Bytes::from(data);
@@ -191,7 +191,7 @@ fn flush_with_note(
         text: std::mem::take(text),
     });
     sender.push(unit)?;
-    sender.push(Work::note(note))
+    sender.push(Work(Unit::Note(note)))
 }
 
 /// Cuts EPD text (whose first line is line `line_no`) into units of whole lines (about
@@ -336,7 +336,7 @@ fn read_table(
     }
     match read {
         Ok(()) => ControlFlow::Continue(()),
-        Err(cause) => sender.push(Work::note(Note::whole_file(file, cause))),
+        Err(cause) => sender.push(Work(Unit::Note(Note::whole_file(file, cause)))),
     }
 }
 
@@ -383,7 +383,7 @@ fn read_pgn(
                     Note::unreadable(file, place, Cause::Read(e.to_string()))
                 };
                 sender.push(unit)?;
-                sender.push(Work::note(note))?;
+                sender.push(Work(Unit::Note(note)))?;
                 if !recoverable {
                     return ControlFlow::Continue(());
                 }

@@ -51,11 +51,6 @@ pub(crate) enum Unit {
 }
 
 impl Work {
-    /// A note as a unit of its own.
-    pub(crate) fn note(note: Note) -> Work {
-        Work(Unit::Note(note))
-    }
-
     /// Positions given as FENs, not read from a file: rows of input 0 numbered from
     /// `before + 1`, one row each (how Python's lists of positions are scanned).
     pub fn positions(before: u64, fens: impl IntoIterator<Item = String>) -> Work {

@@ -667,20 +667,20 @@ mod tests {
         assert_eq!(failing.rows, 3);
     }
 
-    /// Rows and notes by their place, as a face sees them.
+    /// Rows (their origin) and notes (their place), in order, as a face sees them.
     #[derive(Default)]
-    struct Places(Vec<(Origin, Option<Place>)>);
+    struct Places(Vec<Result<Origin, Place>>);
 
     impl Sink for Places {
         type Error = std::convert::Infallible;
 
         fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
-            self.0.push((row.origin, None));
+            self.0.push(Ok(row.origin));
             Ok(ControlFlow::Continue(()))
         }
 
         fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Self::Error> {
-            self.0.push((Origin::Line(0), Some(note.place)));
+            self.0.push(Err(note.place));
             Ok(ControlFlow::Continue(()))
         }
     }
@@ -702,9 +702,9 @@ mod tests {
         assert_eq!(
             places.0,
             [
-                (Origin::Line(11), None),
-                (Origin::Line(0), Some(Place::Row(12))),
-                (Origin::Line(13), None),
+                Ok(Origin::Line(11)),
+                Err(Place::Row(12)),
+                Ok(Origin::Line(13))
             ]
         );
 
