@@ -65,12 +65,8 @@ pub enum GameError {
     },
     /// A null move while the side to move is in check.
     NullMoveInCheck,
-    /// A piece drop (`N@f3`), which standard chess has not.
-    Drop,
-    /// A move that is not legal in the position.
-    Illegal,
-    /// A move that fits more than one legal move.
-    Ambiguous,
+    /// A move that is no one legal move of the position.
+    Move(Refused),
     /// A position the move generator refuses.
     MoveGenerator(String),
 }
@@ -82,9 +78,7 @@ impl fmt::Display for GameError {
                 write!(f, "[FEN {}]: {why}", crate::read::parse::Clipped(fen))
             }
             GameError::NullMoveInCheck => f.write_str("null move while in check"),
-            GameError::Drop => f.write_str("a piece drop is not a standard chess move"),
-            GameError::Illegal => f.write_str("illegal move"),
-            GameError::Ambiguous => f.write_str("ambiguous move"),
+            GameError::Move(why) => why.fmt(f),
             GameError::MoveGenerator(why) => {
                 write!(f, "position not accepted by the move generator: {why}")
             }
@@ -93,3 +87,33 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+impl From<Refused> for GameError {
+    fn from(why: Refused) -> GameError {
+        GameError::Move(why)
+    }
+}
+
+/// Why a mainline entry is not one legal move of its position. Small and `Copy` apart
+/// from [`GameError`]: every move is resolved, and a `Result` this small comes back in
+/// registers, where one the size of `GameError` went through memory and was read back
+/// whole just after its bytes were written (a stall the profile showed on every move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// A piece drop (`N@f3`), which standard chess has not.
+    Drop,
+    /// A move that is not legal in the position.
+    Illegal,
+    /// A move that fits more than one legal move.
+    Ambiguous,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Refused::Drop => "a piece drop is not a standard chess move",
+            Refused::Illegal => "illegal move",
+            Refused::Ambiguous => "ambiguous move",
+        })
+    }
+}

@@ -11,11 +11,11 @@
 //! move of positions with pins, promotions, en passant and Chess960 castling.
 
 use crate::encode::square_name;
-use crate::read::error::GameError;
+use crate::read::error::{GameError, Refused};
 use crate::read::pgn::{cozy_piece, cozy_square};
 use cozy_chess::{
-    get_bishop_moves, get_knight_moves, get_line_rays, get_pawn_attacks, get_pawn_quiets,
-    get_rook_moves, BitBoard, Board, Color, File, Move, Piece, Rank, Square,
+    get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays, get_pawn_attacks,
+    get_pawn_quiets, get_rook_moves, BitBoard, Board, Color, File, Move, Piece, Rank, Square,
 };
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Position as _};
@@ -79,11 +79,11 @@ impl Replay {
 
     /// The legal move `san` stands for (SAN, or UCI as some tools write it), or why there
     /// is none.
-    pub fn resolve(&self, san: &SanPlus) -> Result<Step, GameError> {
+    pub fn resolve(&self, san: &SanPlus) -> Result<Step, Refused> {
         match san.san {
             San::Null => Ok(Step::Null),
-            San::Put { .. } => Err(GameError::Drop),
-            San::Castle(side) => self.castle(side).map(Step::Move).ok_or(GameError::Illegal),
+            San::Put { .. } => Err(Refused::Drop),
+            San::Castle(side) => self.castle(side).map(Step::Move).ok_or(Refused::Illegal),
             San::Normal {
                 role,
                 file,
@@ -124,7 +124,7 @@ impl Replay {
         capture: bool,
         to: shakmaty::Square,
         promotion: Option<shakmaty::Role>,
-    ) -> Result<Move, GameError> {
+    ) -> Result<Move, Refused> {
         let board = &self.board;
         let us = board.side_to_move();
         let mut from = board.colored_pieces(us, cozy_piece(role));
@@ -159,8 +159,8 @@ impl Replay {
         });
         match (found, count) {
             (Some(m), 1) => Ok(m),
-            (None, _) => Err(GameError::Illegal),
-            _ => Err(GameError::Ambiguous),
+            (None, _) => Err(Refused::Illegal),
+            _ => Err(Refused::Ambiguous),
         }
     }
 
@@ -169,8 +169,9 @@ impl Replay {
     /// move is legal when its piece may reach `to` and is not pinned, or moves along its
     /// pin, so the pieces of the kind that reach `to` are looked up directly, which costs
     /// less than generating every move of them (a question over a Lichess file took 4%
-    /// fewer instructions). `None` wherever the move generator must decide (no such move,
-    /// or more than one, or a case left to it), so that every error is its.
+    /// fewer instructions). A king's step is [`only_king_step`](Self::only_king_step).
+    /// `None` wherever the move generator must decide (no such move, or more than one, or
+    /// a case left to it), so that every error is its.
     fn only_move(
         &self,
         piece: Piece,
@@ -182,7 +183,10 @@ impl Replay {
         let board = &self.board;
         let us = board.side_to_move();
         let occupied = board.occupied();
-        if piece == Piece::King || !board.checkers().is_empty() || board.colors(us).has(to) {
+        if piece == Piece::King {
+            return self.only_king_step(from, capture, to, promotion);
+        }
+        if !board.checkers().is_empty() || board.colors(us).has(to) {
             return None;
         }
         // A capture must take a piece on `to` (en passant is left to the generator), and a
@@ -234,6 +238,45 @@ impl Replay {
             from: origin,
             to,
             promotion,
+        })
+    }
+
+    /// The king's step to a neighbouring square `to`, when legal, in check or not: the one
+    /// square is tested, where the move generator tests every square the king could step
+    /// to (two slider lookups each, in tables too big to stay in the cache). `None` for
+    /// anything else (castling included), which the generator decides.
+    fn only_king_step(
+        &self,
+        from: BitBoard,
+        capture: bool,
+        to: Square,
+        promotion: Option<Piece>,
+    ) -> Option<Move> {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let king = board.king(us);
+        let theirs = board.colors(!us);
+        if promotion.is_some()
+            || !from.has(king)
+            || !get_king_moves(king).has(to)
+            || board.colors(us).has(to)
+            || capture != theirs.has(to)
+        {
+            return None;
+        }
+        // Attacks on `to` once the king has left its square: a slider checking it along a
+        // line still attacks the square behind it on that line.
+        let occupied = board.occupied() ^ king.bitboard();
+        let queens = board.pieces(Piece::Queen);
+        let attackers = (get_knight_moves(to) & board.pieces(Piece::Knight))
+            | (get_king_moves(to) & board.pieces(Piece::King))
+            | (get_pawn_attacks(to, us) & board.pieces(Piece::Pawn))
+            | (get_bishop_moves(to, occupied) & (board.pieces(Piece::Bishop) | queens))
+            | (get_rook_moves(to, occupied) & (board.pieces(Piece::Rook) | queens));
+        (attackers & theirs).is_empty().then_some(Move {
+            from: king,
+            to,
+            promotion: None,
         })
     }
 
@@ -457,7 +500,9 @@ mod tests {
     fn replay(moves: &str) -> Result<Replay, (String, GameError)> {
         let mut replay = Replay::standard();
         for m in moves.split_whitespace() {
-            let step = replay.resolve(&san(m)).map_err(|e| (m.to_string(), e))?;
+            let step = replay
+                .resolve(&san(m))
+                .map_err(|e| (m.to_string(), e.into()))?;
             replay.play(step).map_err(|e| (m.to_string(), e))?;
         }
         Ok(replay)
@@ -486,14 +531,14 @@ mod tests {
     #[test]
     fn what_is_written_wrong_is_illegal_or_ambiguous_as_shakmaty_says() {
         for (moves, why) in [
-            ("e4 e5 Nxf3", GameError::Illegal), // written as a capture, captures nothing
-            ("Nf3 a6 Nc3 a5 Nd4 a4 Nb5", GameError::Ambiguous),
-            ("e4 e5 O-O", GameError::Illegal),
-            ("e4 e5 Q@f3", GameError::Drop),
-            ("e4 e5 e1g1", GameError::Illegal),
+            ("e4 e5 Nxf3", Refused::Illegal), // written as a capture, captures nothing
+            ("Nf3 a6 Nc3 a5 Nd4 a4 Nb5", Refused::Ambiguous),
+            ("e4 e5 O-O", Refused::Illegal),
+            ("e4 e5 Q@f3", Refused::Drop),
+            ("e4 e5 e1g1", Refused::Illegal),
         ] {
             let got = replay(moves).map(|_| ()).map_err(|(_, e)| e);
-            assert_eq!(got, Err(why.clone()), "{moves}");
+            assert_eq!(got, Err(GameError::Move(why)), "{moves}");
             // shakmaty on the same moves.
             let mut pos = Chess::default();
             let theirs = moves.split_whitespace().try_for_each(|m| {
@@ -509,10 +554,10 @@ mod tests {
 
     /// The reading the replay replaced: shakmaty's SAN, then UCI for a "pawn move" with
     /// both coordinates (`None`: a null move).
-    fn oracle(pos: &Chess, san: &SanPlus) -> Result<Option<shakmaty::Move>, GameError> {
+    fn oracle(pos: &Chess, san: &SanPlus) -> Result<Option<shakmaty::Move>, Refused> {
         match san.san {
             San::Null => Ok(None),
-            San::Put { .. } => Err(GameError::Drop),
+            San::Put { .. } => Err(Refused::Drop),
             _ => san.san.to_move(pos).map(Some).or_else(|e| {
                 let uci = match san.san {
                     San::Normal {
@@ -532,8 +577,8 @@ mod tests {
                     _ => None,
                 };
                 uci.map(Some).ok_or(match e {
-                    shakmaty::san::SanError::IllegalSan => GameError::Illegal,
-                    shakmaty::san::SanError::AmbiguousSan => GameError::Ambiguous,
+                    shakmaty::san::SanError::IllegalSan => Refused::Illegal,
+                    shakmaty::san::SanError::AmbiguousSan => Refused::Ambiguous,
                 })
             }),
         }
@@ -590,8 +635,8 @@ mod tests {
         out
     }
 
-    /// SAN with neither file nor rank for every piece kind but the king to every square,
-    /// as a capture and not, a pawn's with and without a queen's promotion.
+    /// SAN with neither file nor rank for every piece kind to every square, as a capture
+    /// and not, a pawn's with and without a queen's promotion.
     fn blind() -> Vec<SanPlus> {
         let mut out = Vec::new();
         for role in [
@@ -600,6 +645,7 @@ mod tests {
             shakmaty::Role::Bishop,
             shakmaty::Role::Rook,
             shakmaty::Role::Queen,
+            shakmaty::Role::King,
         ] {
             for to in shakmaty::Square::ALL {
                 for capture in [false, true] {
@@ -733,6 +779,20 @@ mod tests {
             "1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1",
             CastlingMode::Chess960,
             4,
+            40,
+        );
+        // Kings in check from sliders, with squares behind them on the checking line, and
+        // pieces to take that are defended or not.
+        agree_from(
+            "4k3/8/8/3n4/8/5p2/4K3/4r3 w - - 0 1",
+            CastlingMode::Standard,
+            6,
+            40,
+        );
+        agree_from(
+            "3qk3/8/8/8/6b1/8/3P4/2r1K2Q w - - 0 1",
+            CastlingMode::Standard,
+            6,
             40,
         );
     }

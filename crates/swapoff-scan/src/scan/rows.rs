@@ -9,6 +9,7 @@
 
 use crate::read::annotation::Annotation;
 use crate::read::epd;
+use crate::read::error::GameError;
 use crate::read::note::{Note, Place, Skipped};
 use crate::read::pgn::{self, GameRecord};
 use crate::read::table::{RowError, TableRow};
@@ -514,13 +515,15 @@ fn walk_game(
             break;
         };
         // A refused step leaves the board as it was, which the message describes.
-        let played = step.and_then(|step| match (step, advanced.take()) {
-            (Step::Move(m), Some(after)) => {
-                replay.advance(m, after);
-                Ok(())
-            }
-            _ => replay.play(step),
-        });
+        let played = step
+            .map_err(GameError::from)
+            .and_then(|step| match (step, advanced.take()) {
+                (Step::Move(m), Some(after)) => {
+                    replay.advance(m, after);
+                    Ok(())
+                }
+                _ => replay.play(step),
+            });
         if let Err(why) = played {
             let why = format!("ply {} ({}): {why}", ply + 1, replay.describe(san));
             return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
