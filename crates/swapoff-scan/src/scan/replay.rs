@@ -14,8 +14,9 @@ use crate::encode::square_name;
 use crate::read::error::{GameError, Refused};
 use crate::read::pgn::{cozy_piece, cozy_square};
 use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays, get_pawn_attacks,
-    get_pawn_quiets, get_rook_moves, BitBoard, Board, Color, File, Move, Piece, Rank, Square,
+    get_between_rays, get_bishop_rays, get_king_moves, get_knight_moves, get_line_rays,
+    get_pawn_attacks, get_pawn_quiets, get_rook_rays, BitBoard, Board, Color, File, Move, Piece,
+    Rank, Square,
 };
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Position as _};
@@ -39,6 +40,20 @@ pub struct Replay {
     fullmoves: u32,
     /// Castling is written king-takes-rook in UCI.
     chess960: bool,
+}
+
+/// The pieces of `candidates`, each on a line through `to`, with nothing in `occupied`
+/// between them and `to`: the sliders that reach `to`, found without cozy-chess's slider
+/// tables (800 KB, whose lookups missed the cache on most moves) from the one or two
+/// candidates there usually are and its 32 KB table of the squares between two others.
+fn unblocked(to: Square, candidates: BitBoard, occupied: BitBoard) -> BitBoard {
+    let mut reach = BitBoard::EMPTY;
+    for square in candidates {
+        if (get_between_rays(to, square) & occupied).is_empty() {
+            reach |= square.bitboard();
+        }
+    }
+    reach
 }
 
 impl Replay {
@@ -221,9 +236,13 @@ impl Replay {
             }
             _ if promotion.is_some() => return None,
             Piece::Knight => get_knight_moves(to),
-            Piece::Bishop => get_bishop_moves(to, occupied),
-            Piece::Rook => get_rook_moves(to, occupied),
-            _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
+            Piece::Bishop => unblocked(to, get_bishop_rays(to) & from, occupied),
+            Piece::Rook => unblocked(to, get_rook_rays(to) & from, occupied),
+            _ => unblocked(
+                to,
+                (get_bishop_rays(to) | get_rook_rays(to)) & from,
+                occupied,
+            ),
         };
         let king = board.king(us);
         let pinned = board.pinned();
@@ -268,11 +287,12 @@ impl Replay {
         // line still attacks the square behind it on that line.
         let occupied = board.occupied() ^ king.bitboard();
         let queens = board.pieces(Piece::Queen);
+        let sliders = (get_bishop_rays(to) & (board.pieces(Piece::Bishop) | queens))
+            | (get_rook_rays(to) & (board.pieces(Piece::Rook) | queens));
         let attackers = (get_knight_moves(to) & board.pieces(Piece::Knight))
             | (get_king_moves(to) & board.pieces(Piece::King))
             | (get_pawn_attacks(to, us) & board.pieces(Piece::Pawn))
-            | (get_bishop_moves(to, occupied) & (board.pieces(Piece::Bishop) | queens))
-            | (get_rook_moves(to, occupied) & (board.pieces(Piece::Rook) | queens));
+            | unblocked(to, sliders & theirs, occupied);
         (attackers & theirs).is_empty().then_some(Move {
             from: king,
             to,
