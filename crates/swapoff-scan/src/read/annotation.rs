@@ -23,7 +23,7 @@ impl Annotation {
                 // Printable ASCII: `trim_ascii` trims what `str::trim` would.
                 if let Some(text) = eval.map(|text| before_comma(text).trim_ascii()) {
                     if !text.is_empty() {
-                        self.eval = Some(EvalText::from_utf8(text));
+                        EvalText::put(&mut self.eval, text);
                     }
                 }
             }
@@ -40,7 +40,7 @@ impl Annotation {
         if let Some(text) = eval {
             let value = std::str::from_utf8(before_comma(text)).map_or("", str::trim);
             if !value.is_empty() {
-                self.eval = Some(EvalText::from_utf8(value.as_bytes()));
+                EvalText::put(&mut self.eval, value.as_bytes());
             }
         }
     }
@@ -82,6 +82,32 @@ impl EvalText {
             })
         } else {
             EvalText(Text::Long(String::from_utf8_lossy(bytes).into()))
+        }
+    }
+
+    /// Sets `slot` to the text of `bytes` (UTF-8, as for `from_utf8`), written where the
+    /// slot stands. (Made on the stack and moved there, a short text's bytes were read
+    /// back just after the copy wrote them, in pieces the processor could not forward: a
+    /// stall on every comment.)
+    fn put(slot: &mut Option<EvalText>, bytes: &[u8]) {
+        let n = bytes.len();
+        if n > SHORT {
+            *slot = Some(EvalText::from_utf8(bytes));
+            return;
+        }
+        let blank = EvalText(Text::Short {
+            len: 0,
+            bytes: [0; SHORT],
+        });
+        let text = slot.get_or_insert(blank);
+        if let Text::Long(_) = text.0 {
+            *text = EvalText::from_utf8(bytes);
+            return;
+        }
+        if let Text::Short { len, bytes: short } = &mut text.0 {
+            short[..n].copy_from_slice(bytes);
+            short[n..].fill(0);
+            *len = n as u8;
         }
     }
 
@@ -263,6 +289,22 @@ mod tests {
         for text in ["", "0.17", &long[..SHORT], &long] {
             let kept = EvalText::from(text);
             assert_eq!((kept.as_bytes(), kept.as_str()), (text.as_bytes(), text));
+        }
+    }
+
+    #[test]
+    fn a_text_put_over_another_equals_the_text_made_afresh() {
+        let long = "1".repeat(SHORT + 1);
+        let texts = ["0.17", "-10.25", "#3", &long[..SHORT], &long];
+        for before in [None]
+            .into_iter()
+            .chain(texts.map(|t| Some(EvalText::from(t))))
+        {
+            for text in texts {
+                let mut slot = before.clone();
+                EvalText::put(&mut slot, text.as_bytes());
+                assert_eq!(slot, Some(EvalText::from(text)), "{text} over {before:?}");
+            }
         }
     }
 
