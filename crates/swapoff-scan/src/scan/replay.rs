@@ -195,12 +195,14 @@ impl Replay {
         to: Square,
         promotion: Option<Piece>,
     ) -> Option<Move> {
+        if piece == Piece::King {
+            return self
+                .only_king_step(from, capture, to)
+                .filter(|_| promotion.is_none());
+        }
         let board = &self.board;
         let us = board.side_to_move();
         let occupied = board.occupied();
-        if piece == Piece::King {
-            return self.only_king_step(from, capture, to, promotion);
-        }
         if !board.checkers().is_empty() || board.colors(us).has(to) {
             return None;
         }
@@ -264,19 +266,12 @@ impl Replay {
     /// square is tested, where the move generator tests every square the king could step
     /// to (two slider lookups each, in tables too big to stay in the cache). `None` for
     /// anything else (castling included), which the generator decides.
-    fn only_king_step(
-        &self,
-        from: BitBoard,
-        capture: bool,
-        to: Square,
-        promotion: Option<Piece>,
-    ) -> Option<Move> {
+    fn only_king_step(&self, from: BitBoard, capture: bool, to: Square) -> Option<Move> {
         let board = &self.board;
         let us = board.side_to_move();
         let king = board.king(us);
         let theirs = board.colors(!us);
-        if promotion.is_some()
-            || !from.has(king)
+        if !from.has(king)
             || !get_king_moves(king).has(to)
             || board.colors(us).has(to)
             || capture != theirs.has(to)
