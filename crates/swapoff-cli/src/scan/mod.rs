@@ -141,7 +141,8 @@ struct Context {
     /// Output buffers.
     outputs: Pool,
     scanner: Scanner,
-    /// JSON or CSV rows; `None` with `--summary` or `--parquet`.
+    /// JSON or CSV rows; `None` with `--summary` or `--parquet`. Each unit of work writes
+    /// with a copy of its own.
     text: Option<TextRows>,
     /// The paths, for messages.
     paths: Vec<String>,
@@ -153,6 +154,8 @@ struct Context {
 struct Done<'a> {
     ctx: &'a Context,
     out: Vec<u8>,
+    /// The rows' writer (the context's, copied).
+    text: Option<TextRows>,
     /// The rows as columns, with `--parquet` (made into a record batch by the worker).
     columns: Option<Columns>,
     batch: Option<Result<arrow_array::RecordBatch, String>>,
@@ -168,7 +171,7 @@ impl Sink for Done<'_> {
 
     fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Infallible> {
         self.stats.count(row.board, row.report);
-        if let Some(text) = &self.ctx.text {
+        if let Some(text) = &mut self.text {
             text.write(&mut self.out, row);
         }
         if let Some(columns) = self.columns.as_mut() {
@@ -347,6 +350,7 @@ fn process<'a>(work: &Work, ctx: &'a Context) -> Done<'a> {
     let mut done = Done {
         ctx,
         out: ctx.outputs.get(),
+        text: ctx.text.clone(),
         columns: ctx
             .parquet
             .as_ref()

@@ -16,7 +16,9 @@ pub enum Shape {
 }
 
 /// Writes rows in one shape, with a file label when several inputs are scanned and the
-/// values of the tags asked for.
+/// values of the tags asked for. A writer per thread: it keeps the tag fields of the game
+/// it last wrote (clone one from a template).
+#[derive(Clone)]
 pub struct TextRows {
     shape: Shape,
     /// Pre-rendered file labels (a JSON string literal or a CSV field), present when
@@ -25,6 +27,9 @@ pub struct TextRows {
     tag_names: Vec<String>,
     /// The columns asked for (`None`: the default rows, written by the writers below).
     columns: Option<Selection>,
+    /// The tag fields as the last game's rows end (its file and number): every row of a
+    /// game carries its tags, so they are written out once a game and copied after.
+    game_tags: Option<((usize, u64), Vec<u8>)>,
 }
 
 impl TextRows {
@@ -36,6 +41,7 @@ impl TextRows {
             labels: (paths.len() > 1).then(|| paths.iter().map(|p| label(p, shape)).collect()),
             tag_names: tag_names.to_vec(),
             columns: None,
+            game_tags: None,
         }
     }
 
@@ -59,19 +65,35 @@ impl TextRows {
     }
 
     /// Appends one row.
-    pub fn write(&self, out: &mut Vec<u8>, row: &Row<'_>) {
+    pub fn write(&mut self, out: &mut Vec<u8>, row: &Row<'_>) {
         let label = self.labels.as_ref().map(|l| l[row.file].as_slice());
-        match (&self.columns, self.shape) {
-            (Some(columns), shape) => {
-                write_columns(out, row, label, &self.tag_names, columns.columns(), shape)
-            }
+        let columns = match (&self.columns, self.shape) {
+            (Some(columns), _) => columns.columns(),
             // The default CSV row is every column, in order.
-            (None, Shape::Csv) => {
-                write_columns(out, row, label, &self.tag_names, &Column::ALL, Shape::Csv)
-            }
+            (None, Shape::Csv) => &Column::ALL,
             // The default JSON row keeps its own shape: the FEN first, the tags nested,
             // and no move-played members for an EPD line.
-            (None, Shape::Json) => write_json(out, row, label, &self.tag_names),
+            (None, Shape::Json) => return write_json(out, row, label, &self.tag_names),
+        };
+        let json = self.shape == Shape::Json;
+        write_columns(out, row, label, columns, json);
+        let game = match row.origin {
+            Origin::Game { game, .. } => Some((row.file, game)),
+            Origin::Line(_) => None,
+        };
+        match &mut self.game_tags {
+            Some((of, text)) if Some(*of) == game => out.extend_from_slice(text),
+            kept => {
+                let start = out.len();
+                let first = label.is_none() && columns.is_empty();
+                end_row(out, row, &self.tag_names, first, json);
+                if let Some(game) = game {
+                    let (of, text) = kept.get_or_insert_with(|| (game, Vec::new()));
+                    *of = game;
+                    text.clear();
+                    text.extend_from_slice(&out[start..]);
+                }
+            }
         }
     }
 }
@@ -101,16 +123,15 @@ fn label(path: &str, shape: Shape) -> Vec<u8> {
     }
 }
 
-/// One row of the columns asked for: CSV fields, or a flat JSON object.
+/// The columns asked for of one row, as CSV fields or the members of a flat JSON object
+/// (opened here, closed by [`end_row`]).
 fn write_columns(
     out: &mut Vec<u8>,
     row: &Row<'_>,
     file: Option<&[u8]>,
-    tag_names: &[String],
     columns: &[Column],
-    shape: Shape,
+    json: bool,
 ) {
-    let json = shape == Shape::Json;
     let mut first = true;
     let mut separate = |out: &mut Vec<u8>| {
         if !std::mem::take(&mut first) {
@@ -135,8 +156,15 @@ fn write_columns(
             csv_field(out, column, row);
         }
     }
+}
+
+/// The end of a row of [`write_columns`]: the tags' fields (the first without a comma
+/// before it when `first`), and the line's end.
+fn end_row(out: &mut Vec<u8>, row: &Row<'_>, tag_names: &[String], first: bool, json: bool) {
     for (i, name) in tag_names.iter().enumerate() {
-        separate(out);
+        if i > 0 || !first {
+            out.push(b',');
+        }
         let value = row.tags.get(i).and_then(Option::as_deref);
         if json {
             json_text(out, &format!("tag_{name}"));
@@ -230,5 +258,65 @@ fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     match &played.annotation.eval {
         Some(eval) => json_text(out, eval),
         None => out.extend_from_slice(b"null"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::Report;
+    use cozy_chess::Board;
+
+    #[test]
+    fn each_game_s_rows_carry_their_own_game_s_tags() {
+        let (board, report) = (Board::default(), Report::default());
+        let tags = |values: [Option<&str>; 2]| values.map(|v| v.map(String::from)).to_vec();
+        let game = |game, ply| Origin::Game { game, ply };
+        // Two inputs with a game 2 each, an EPD line between rows of one game.
+        let rows = [
+            (0, game(1, 0), tags([Some("1500"), Some("a,b")])),
+            (0, game(1, 1), tags([Some("1500"), Some("a,b")])),
+            (0, game(2, 0), tags([None, Some("1600")])),
+            (1, game(2, 0), tags([Some("x\"y"), None])),
+            (1, Origin::Line(3), Vec::new()),
+            (1, game(2, 1), tags([Some("x\"y"), None])),
+        ];
+        let paths = ["a.pgn".to_string(), "b.pgn".to_string()];
+        let names = ["WhiteElo".to_string(), "Event".to_string()];
+        for shape in [Shape::Csv, Shape::Json] {
+            for columns in [None, Some("game,ply"), Some("played")] {
+                let mut template = TextRows::new(shape, &paths, &names);
+                if let Some(list) = columns {
+                    template = template.with_columns(Selection::parse(list).unwrap());
+                }
+                let mut writer = template.clone();
+                for (file, origin, tags) in &rows {
+                    let row = Row {
+                        file: *file,
+                        origin: *origin,
+                        fen: b"",
+                        board: &board,
+                        report: &report,
+                        tags,
+                        played: None,
+                        ratings: [None; 2],
+                    };
+                    // A writer that has written no row before keeps no game's tags.
+                    let (mut got, mut fresh) = (Vec::new(), Vec::new());
+                    writer.write(&mut got, &row);
+                    template.clone().write(&mut fresh, &row);
+                    assert_eq!(
+                        String::from_utf8_lossy(&got),
+                        String::from_utf8_lossy(&fresh)
+                    );
+                    let first = tags.first().cloned().flatten().unwrap_or_default();
+                    // Unquoted from CSV's doubled quote or JSON's escaped one.
+                    let written = String::from_utf8_lossy(&got)
+                        .replace("\"\"", "\"")
+                        .replace("\\\"", "\"");
+                    assert!(written.contains(&first), "{first} in {written}");
+                }
+            }
+        }
     }
 }
