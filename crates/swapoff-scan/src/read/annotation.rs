@@ -20,11 +20,8 @@ impl Annotation {
         match lichess(comment) {
             Some((seconds, eval)) => {
                 self.clock = Some(seconds);
-                // Printable ASCII: `trim_ascii` trims what `str::trim` would.
-                if let Some(text) = eval.map(|text| before_comma(text).trim_ascii()) {
-                    if !text.is_empty() {
-                        EvalText::put(&mut self.eval, text);
-                    }
+                if let Some((len, bytes)) = eval {
+                    EvalText::put_window(&mut self.eval, len, bytes);
                 }
             }
             None => self.read_any(comment),
@@ -111,6 +108,26 @@ impl EvalText {
         }
     }
 
+    /// [`put`](Self::put) for a text of `len` bytes (1 to 16) at the start of `window`,
+    /// whose bytes after it are zero: copied whole, without a call to copy a length
+    /// known only at run time.
+    fn put_window(slot: &mut Option<EvalText>, len: u8, window: [u8; WINDOW]) {
+        let blank = EvalText(Text::Short {
+            len: 0,
+            bytes: [0; SHORT],
+        });
+        let text = slot.get_or_insert(blank);
+        if let Text::Long(_) = text.0 {
+            *text = EvalText::from_utf8(&window[..usize::from(len)]);
+            return;
+        }
+        if let Text::Short { len: kept, bytes } = &mut text.0 {
+            bytes[..WINDOW].copy_from_slice(&window);
+            bytes[WINDOW..].fill(0);
+            *kept = len;
+        }
+    }
+
     /// The text's bytes: what a writer copies, with no UTF-8 check.
     pub fn as_bytes(&self) -> &[u8] {
         match &self.0 {
@@ -154,12 +171,20 @@ impl From<&str> for EvalText {
     }
 }
 
+/// The bytes an evaluation read by [`lichess`] is copied in: its text, then zeros.
+const WINDOW: usize = 16;
+
+/// An evaluation's length and the [`WINDOW`] bytes that hold it.
+type Window = (u8, [u8; WINDOW]);
+
 /// A comment in the shape Lichess writes after every move, ` [%eval E] [%clk H:MM:SS] `
 /// or ` [%clk H:MM:SS] `, read where its fixed parts stand: the clock in seconds and the
-/// evaluation's argument (printable ASCII, no bracket). `None` for any other comment,
-/// which [`commands`] reads; where this reads one, it finds what the search finds.
-/// Those comments are most of a Lichess file's text after the moves.
-fn lichess(comment: &[u8]) -> Option<(f64, Option<&[u8]>)> {
+/// evaluation (1 to 16 of `0-9 . - + #`, as Lichess writes it: `0.17`, `-1.5`, `#-3`) as
+/// its length and a window of [`WINDOW`] bytes that starts with it and is zero after it.
+/// `None` for any other comment, which [`commands`] reads; where this reads one, it finds
+/// what the search finds. Those comments are most of a Lichess file's text after the
+/// moves.
+fn lichess(comment: &[u8]) -> Option<(f64, Option<Window>)> {
     let (head, tail) = comment.split_at_checked(comment.len().checked_sub(16)?)?;
     let [b' ', b'[', b'%', b'c', b'l', b'k', b' ', h, b':', m1, m2, b':', s1, s2, b']', b' '] =
         *tail
@@ -175,10 +200,20 @@ fn lichess(comment: &[u8]) -> Option<(f64, Option<&[u8]>)> {
     if head.is_empty() {
         return Some((f64::from(seconds), None));
     }
-    let argument = head.strip_prefix(b" [%eval")?.strip_suffix(b"]")?;
-    let plain = |&b: &u8| matches!(b, b' '..=b'~') && b != b'[' && b != b']';
-    (argument.len() <= SHORT && argument.iter().all(plain))
-        .then_some((f64::from(seconds), Some(argument)))
+    const PREFIX: &[u8] = b" [%eval ";
+    let argument = head.strip_prefix(PREFIX)?.strip_suffix(b"]")?;
+    let number = |&b: &u8| matches!(b, b'0'..=b'9' | b'.' | b'-' | b'+' | b'#');
+    if argument.is_empty() || argument.len() > WINDOW || !argument.iter().all(number) {
+        return None;
+    }
+    // The comment goes on for at least 16 bytes after the evaluation, so the window is
+    // within it; what follows the text is masked off.
+    let start = PREFIX.len();
+    let window: [u8; WINDOW] = comment.get(start..start + WINDOW)?.try_into().ok()?;
+    let bits = 8 * argument.len() as u32;
+    let mask = u128::MAX.checked_shr(128 - bits).unwrap_or(u128::MAX);
+    let window = (u128::from_le_bytes(window) & mask).to_le_bytes();
+    Some((f64::from(seconds), Some((argument.len() as u8, window))))
 }
 
 /// A comment's `[%clk` and `[%eval` arguments, each when it has one.
@@ -427,7 +462,12 @@ mod tests {
                 Some("0.17"),
             ),
             (b" [%clk 1:00:00] ", Some(3600.0), None),
-            (b" [%eval #-3,25] [%clk 0:00:09] ", Some(9.0), Some("#-3")),
+            (b" [%eval #-3] [%clk 0:00:09] ", Some(9.0), Some("#-3")),
+            (
+                b" [%eval -123456789.12345] [%clk 0:00:09] ",
+                Some(9.0),
+                Some("-123456789.12345"),
+            ),
         ] {
             assert!(lichess(comment).is_some());
             let mut a = Annotation::default();
