@@ -348,6 +348,7 @@ pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, GameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::annotation::Clock;
 
     fn san(text: &str) -> SanPlus {
         text.parse().expect("test SAN")
@@ -365,7 +366,11 @@ mod tests {
                 .expect("readable")
                 .expect("one game");
             assert_eq!(game.moves.len(), 2);
-            let clocks: Vec<_> = game.annotations.iter().map(|a| a.clock).collect();
+            let clocks: Vec<_> = game
+                .annotations
+                .iter()
+                .map(|a| a.clock.map(Clock::seconds))
+                .collect();
             let evals: Vec<_> = game.annotations.iter().map(|a| a.eval.is_some()).collect();
             if comments {
                 assert_eq!(clocks, [Some(60.0), Some(5.0)]);
@@ -423,11 +428,15 @@ mod tests {
                 .expect("readable")
                 .expect("one game");
             let expected = Annotation {
-                clock: Some(seconds as f64),
+                clock: Some(Clock::Whole(seconds as u32)),
                 eval: Some(format!("0.{:02}", offset % 100).as_str().into()),
             };
             assert_eq!(game.annotations[0], expected, "clock at offset {offset}");
-            assert_eq!(game.annotations[1].clock, Some(7.0), "offset {offset}");
+            assert_eq!(
+                game.annotations[1].clock,
+                Some(Clock::Whole(7)),
+                "offset {offset}"
+            );
         }
     }
 

@@ -7,7 +7,7 @@
 //! command writes rows as JSON, CSV or Parquet and notes to stderr, the Python package
 //! turns both into Arrow rows (notes with an `error` column).
 
-use crate::read::annotation::Annotation;
+use crate::read::annotation::{Annotation, Clock};
 use crate::read::epd;
 use crate::read::error::GameError;
 use crate::read::note::{Note, Place, Skipped};
@@ -95,7 +95,7 @@ impl Played<'_> {
     /// The mover's clock after the move, in seconds, if the comment after it gave one
     /// (`[%clk h:mm:ss]`, fractions kept).
     pub fn clock(&self) -> Option<f64> {
-        self.annotation.clock
+        self.annotation.clock.map(Clock::seconds)
     }
 
     /// The evaluation after the move as the comment wrote it (`[%eval 0.17]`, `#-2`),

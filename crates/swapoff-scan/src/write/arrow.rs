@@ -371,7 +371,7 @@ impl Columns {
                 fill!(k.played, self.played, append_value(played.uci));
                 fill!(k.played_san, self.played_san, append_value(played.san));
                 fill!(k.played_see, self.played_see, append_option(see));
-                fill!(k.clock, self.clock, append_option(played.annotation.clock));
+                fill!(k.clock, self.clock, append_option(played.clock()));
                 let eval = played.annotation.eval.as_deref();
                 fill!(k.eval, self.eval, append_option(eval));
             }

@@ -2,7 +2,7 @@
 //! column, in the order asked.
 
 use crate::encode::{json_text, push_csv_text, push_i32, push_seconds, push_u64, push_uci};
-use crate::read::annotation::Eval;
+use crate::read::annotation::{Clock, Eval};
 use crate::scan::{Column, Origin, Row};
 use crate::write::report::{csv_capture_list, csv_hanging, json_captures, json_hanging};
 use cozy_chess::Color;
@@ -66,7 +66,7 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         }
         Column::Clock => {
             if let Some(clock) = played.and_then(|(p, _)| p.annotation.clock) {
-                push_seconds(out, clock);
+                push_clock(out, clock);
             }
         }
         Column::Eval => {
@@ -80,6 +80,14 @@ pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
                 push_i32(out, n);
             }
         }
+    }
+}
+
+/// A clock in seconds, as Rust's `Display` writes the `f64` (`180`, `179.5`).
+pub(crate) fn push_clock(out: &mut Vec<u8>, clock: Clock) {
+    match clock {
+        Clock::Whole(seconds) => push_u64(out, u64::from(seconds)),
+        Clock::Fraction(seconds) => push_seconds(out, seconds),
     }
 }
 
@@ -183,7 +191,7 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             None => null(out),
         },
         Column::Clock => match played.and_then(|(p, _)| p.annotation.clock) {
-            Some(clock) => push_seconds(out, clock),
+            Some(clock) => push_clock(out, clock),
             None => null(out),
         },
         Column::Turn => json_text(out, color_name(board.side_to_move())),
@@ -192,6 +200,39 @@ pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
                 Some(n) => push_i32(out, n),
                 None => null(out),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_is_written_as_the_float_of_its_seconds_displays() {
+        for seconds in [
+            0.0,
+            7.0,
+            180.0,
+            179.5,
+            0.1,
+            -0.0,
+            -3.0,
+            4_294_967_295.0,
+            4e9,
+            1e15,
+            1e300,
+        ] {
+            let clock = Clock::of(seconds);
+            assert_eq!(clock.seconds().to_bits(), seconds.to_bits());
+            let whole = seconds.fract() == 0.0 && (0.0..4_294_967_296.0).contains(&seconds);
+            assert_eq!(
+                matches!(clock, Clock::Whole(_)),
+                whole && seconds.is_sign_positive()
+            );
+            let mut out = Vec::new();
+            push_clock(&mut out, clock);
+            assert_eq!(String::from_utf8(out).unwrap(), seconds.to_string());
         }
     }
 }

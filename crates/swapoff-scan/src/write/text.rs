@@ -251,7 +251,7 @@ fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
     }
     out.extend_from_slice(b",\"clock\":");
     match played.annotation.clock {
-        Some(clock) => crate::encode::push_seconds(out, clock),
+        Some(clock) => crate::write::fields::push_clock(out, clock),
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b",\"eval\":");
