@@ -98,6 +98,23 @@ enum Text {
 /// The longest text kept in place: the enum stays 24 bytes, as a `String` is.
 const SHORT: usize = 22;
 
+/// The length and bytes of the short text in `slot`, which becomes one (empty) if it is
+/// not one (`None` never: a short text is there to fill).
+fn short_slot(slot: &mut Option<EvalText>) -> Option<(&mut u8, &mut [u8; SHORT])> {
+    const BLANK: Text = Text::Short {
+        len: 0,
+        bytes: [0; SHORT],
+    };
+    let text = slot.get_or_insert(EvalText(BLANK));
+    if let Text::Long(_) = text.0 {
+        text.0 = BLANK;
+    }
+    match &mut text.0 {
+        Text::Short { len, bytes } => Some((len, bytes)),
+        Text::Long(_) => None,
+    }
+}
+
 impl EvalText {
     /// The text of `bytes`, which must be UTF-8 (anything else is replaced, never kept).
     fn from_utf8(bytes: &[u8]) -> EvalText {
@@ -121,18 +138,7 @@ impl EvalText {
         let n = bytes.len();
         if n > SHORT {
             *slot = Some(EvalText::from_utf8(bytes));
-            return;
-        }
-        let blank = EvalText(Text::Short {
-            len: 0,
-            bytes: [0; SHORT],
-        });
-        let text = slot.get_or_insert(blank);
-        if let Text::Long(_) = text.0 {
-            *text = EvalText::from_utf8(bytes);
-            return;
-        }
-        if let Text::Short { len, bytes: short } = &mut text.0 {
+        } else if let Some((len, short)) = short_slot(slot) {
             short[..n].copy_from_slice(bytes);
             short[n..].fill(0);
             *len = n as u8;
@@ -143,18 +149,9 @@ impl EvalText {
     /// whose bytes after it are zero: copied whole, without a call to copy a length
     /// known only at run time.
     fn put_window(slot: &mut Option<EvalText>, len: u8, window: [u8; WINDOW]) {
-        let blank = EvalText(Text::Short {
-            len: 0,
-            bytes: [0; SHORT],
-        });
-        let text = slot.get_or_insert(blank);
-        if let Text::Long(_) = text.0 {
-            *text = EvalText::from_utf8(&window[..usize::from(len)]);
-            return;
-        }
-        if let Text::Short { len: kept, bytes } = &mut text.0 {
-            bytes[..WINDOW].copy_from_slice(&window);
-            bytes[WINDOW..].fill(0);
+        if let Some((kept, short)) = short_slot(slot) {
+            short[..WINDOW].copy_from_slice(&window);
+            short[WINDOW..].fill(0);
             *kept = len;
         }
     }
