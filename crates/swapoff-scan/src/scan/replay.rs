@@ -20,6 +20,7 @@ use cozy_chess::{
 };
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Position as _};
+use swapoff::BoardQueries;
 
 /// What a mainline entry does: a legal move, or a null move (`--`) that passes the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,17 +279,12 @@ impl Replay {
         {
             return None;
         }
-        // Attacks on `to` once the king has left its square: a slider checking it along a
-        // line still attacks the square behind it on that line.
-        let occupied = board.occupied() ^ king.bitboard();
-        let queens = board.pieces(Piece::Queen);
-        let sliders = (get_bishop_rays(to) & (board.pieces(Piece::Bishop) | queens))
-            | (get_rook_rays(to) & (board.pieces(Piece::Rook) | queens));
-        let attackers = (get_knight_moves(to) & board.pieces(Piece::Knight))
-            | (get_king_moves(to) & board.pieces(Piece::King))
-            | (get_pawn_attacks(to, us) & board.pieces(Piece::Pawn))
-            | unblocked(to, sliders & theirs, occupied);
-        (attackers & theirs).is_empty().then_some(Move {
+        // Attacks on `to` once the king has left its square (a slider checking it along a
+        // line still attacks the square behind it on that line), from the SEE library's
+        // own small tables.
+        let occupied = (board.occupied() ^ king.bitboard()).0;
+        let attackers = BoardQueries::attackers_to(board, to.into(), occupied);
+        (attackers & theirs.0 == 0).then_some(Move {
             from: king,
             to,
             promotion: None,

@@ -84,7 +84,8 @@ pub struct Played<'a> {
     pub uci: &'a str,
     /// In SAN, as the game wrote it (made from the move where the game wrote UCI).
     pub san: &'a str,
-    /// The move for SEE (`None` for a move the library cannot represent).
+    /// The move for SEE (`None` when no column asks for its SEE, or for a move the
+    /// library cannot represent).
     pub mv: Option<swapoff::Move>,
     /// The clock and evaluation the comment after it gave ([`clock`](Self::clock),
     /// [`eval`](Self::eval)).
@@ -225,7 +226,6 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
         } else {
             self.report.check(p.board);
         }
-        let needs_see = self.needs.played_see;
         let rating = |at: Option<usize>| {
             let text = p.tags.get(at?)?.as_deref()?;
             text.trim().parse::<i32>().ok()
@@ -238,10 +238,10 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
             board: p.board,
             report: &self.report,
             tags: p.tags,
-            played: p.played.map(|played| {
-                let see = played.mv.filter(|_| needs_see);
-                (played, see.map(|mv| self.see.value(p.board, mv)))
-            }),
+            // The move is there only when its SEE is asked for.
+            played: p
+                .played
+                .map(|played| (played, played.mv.map(|mv| self.see.value(p.board, mv)))),
         });
         self.flow(answer)
     }
@@ -366,7 +366,10 @@ fn walk_row(
     let played = next.map(|m| Played {
         uci: &uci,
         san: &san,
-        mv: swapoff::Move::try_from(&m).ok(),
+        mv: needs
+            .played_see
+            .then(|| swapoff::Move::try_from(&m).ok())
+            .flatten(),
         annotation: &NO_ANNOTATION,
     });
     sink.position(&Position {
@@ -489,7 +492,9 @@ fn walk_game(
                 Some(Played {
                     uci: &uci,
                     san: &san_text,
-                    mv: Some(swapoff::Move::from_cozy(replay.board(), m)),
+                    mv: needs
+                        .played_see
+                        .then(|| swapoff::Move::from_cozy(replay.board(), m)),
                     annotation: &game.annotations[ply as usize],
                 })
             }
