@@ -5,6 +5,10 @@
 //! called [`run`]. Memory stays flat whatever the input's size, and a consumer that
 //! returns [`ControlFlow::Break`] ends the reading.
 //!
+//! On a pool of one thread there is no reading thread: each unit is read, then processed
+//! at once on the calling thread, while its records are still in the cache (handed from
+//! one thread to another, a batch of them had left it by the time it was processed).
+//!
 //! `seeswap scan` writes the results (text, Parquet) on the calling thread; the Python
 //! package's `swapoff.scan` runs the pipeline on a thread of its own and sends each
 //! batch's rows on to the stream pyarrow reads.
@@ -17,6 +21,7 @@ use crate::read::units::{self, Reading, BATCH_UNITS};
 use crate::read::work::Work;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 
@@ -64,23 +69,15 @@ pub fn run<T: Send>(
     process: impl Fn(&Work) -> T + Sync,
     mut consume: impl FnMut(Processed<T>) -> ControlFlow<()>,
 ) -> Result<(), ReaderPanicked> {
+    if pool.current_num_threads() == 1 {
+        return run_inline(inputs, &options, process, consume);
+    }
     let (tx, rx) = mpsc::sync_channel::<(Vec<Work>, u64)>(2);
     // EPD units' buffers go back to the reader once processed.
     let texts = Arc::new(Pool::default());
     let reader_texts = Arc::clone(&texts);
     let reader = std::thread::spawn(move || {
-        let reading = Reading {
-            format: options.format,
-            tags: &options.tags,
-            texts: &reader_texts,
-            columns: TableColumns {
-                fen: &options.fen_column,
-                moves: options.moves_column.as_deref(),
-                apply: options.apply,
-                movetext: &options.movetext_column,
-            },
-            comments: options.comments,
-        };
+        let reading = options.reading(&reader_texts);
         let count = Arc::new(AtomicU64::new(0));
         let mut batch = Vec::new();
         let send = |batch: &mut Vec<Work>| {
@@ -114,4 +111,205 @@ pub fn run<T: Send>(
     // Dropping the receiver ends the reading thread if it is still sending.
     drop(rx);
     reader.join().map_err(|_| ReaderPanicked)
+}
+
+/// [`run`] on one thread: each unit processed as soon as it is read, the results handed
+/// to `consume` a batch at a time. A panic while reading is reported as on the reading
+/// thread; one in `process` or `consume` goes on up, as it does from the pool.
+fn run_inline<T>(
+    inputs: Vec<InputName>,
+    options: &ReadOptions,
+    process: impl Fn(&Work) -> T,
+    mut consume: impl FnMut(Processed<T>) -> ControlFlow<()>,
+) -> Result<(), ReaderPanicked> {
+    let texts = Pool::default();
+    let reading = options.reading(&texts);
+    let count = Arc::new(AtomicU64::new(0));
+    let mut results = Vec::with_capacity(BATCH_UNITS);
+    let mut passed_on = None;
+    let mut deliver = |results: &mut Vec<T>| {
+        let bytes = count.load(Ordering::Relaxed);
+        consume(Processed {
+            results: std::mem::take(results),
+            bytes,
+        })
+    };
+    let read = catch_unwind(AssertUnwindSafe(|| {
+        units::read_all(&inputs, &reading, &count, &mut |unit| {
+            let step = catch_unwind(AssertUnwindSafe(|| {
+                results.push(process(&unit));
+                unit.recycle(&texts);
+                if results.len() < BATCH_UNITS {
+                    return ControlFlow::Continue(());
+                }
+                deliver(&mut results)
+            }));
+            step.unwrap_or_else(|panic| {
+                passed_on = Some(panic);
+                ControlFlow::Break(())
+            })
+        });
+    }));
+    if let Some(panic) = passed_on {
+        resume_unwind(panic);
+    }
+    read.map_err(|_| ReaderPanicked)?;
+    if !results.is_empty() {
+        let _ = deliver(&mut results);
+    }
+    Ok(())
+}
+
+impl ReadOptions {
+    /// How [`read_all`](crate::read::read_all) is to read, its EPD buffers from `texts`.
+    fn reading<'a>(&'a self, texts: &'a Pool) -> Reading<'a> {
+        Reading {
+            format: self.format,
+            tags: &self.tags,
+            texts,
+            columns: TableColumns {
+                fen: &self.fen_column,
+                moves: self.moves_column.as_deref(),
+                apply: self.apply,
+                movetext: &self.movetext_column,
+            },
+            comments: self.comments,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::Note;
+    use crate::scan::{Row, Scanner, Selection, Sink};
+    use swapoff::See;
+
+    /// Where each row came from, and each note's text.
+    #[derive(Default, Debug, PartialEq)]
+    struct Seen(Vec<String>);
+
+    impl Sink for Seen {
+        type Error = ();
+        fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, ()> {
+            let see = row.played.as_ref().and_then(|(_, see)| *see);
+            self.0
+                .push(format!("{} {:?} {see:?}", row.file, row.origin));
+            Ok(ControlFlow::Continue(()))
+        }
+        fn note(&mut self, note: Note) -> Result<ControlFlow<()>, ()> {
+            self.0.push(note.to_string());
+            Ok(ControlFlow::Continue(()))
+        }
+    }
+
+    /// Three games files, then one of a game many times over: units enough for several
+    /// batches.
+    fn inputs(dir: &std::path::Path) -> Vec<InputName> {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pgn/");
+        let files = [
+            "kasparov-deep-blue-1997.pgn",
+            "uci-moves.pgn",
+            "utf8-bom.pgn",
+        ];
+        let mut inputs: Vec<InputName> = files
+            .iter()
+            .map(|f| InputName::from(format!("{root}{f}").as_str()))
+            .collect();
+        let games = std::fs::read_to_string(format!("{root}kasparov-deep-blue-1997.pgn")).unwrap();
+        let many = dir.join("many.pgn");
+        std::fs::write(&many, games.repeat(BATCH_UNITS * 2)).unwrap();
+        inputs.push(InputName::from(many));
+        inputs
+    }
+
+    /// Every unit's rows and the batches' sizes, on a pool of `threads`, until `consume`
+    /// has taken `batches` batches.
+    fn scan(threads: usize, batches: usize) -> (Vec<Seen>, Vec<usize>) {
+        let selection = Selection::parse("game,ply,played,played_see").unwrap();
+        let scanner = Scanner::new(See::default(), selection.needs(), &[]);
+        let options = ReadOptions {
+            format: None,
+            tags: scanner.tags().to_vec(),
+            fen_column: "fen".into(),
+            moves_column: None,
+            apply: 0,
+            movetext_column: "movetext".into(),
+            comments: scanner.reads_comments(),
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let (mut seen, mut sizes) = (Vec::new(), Vec::new());
+        let process = |work: &Work| {
+            let mut rows = Seen::default();
+            let flow = scanner.process(work, &mut rows).unwrap();
+            assert!(flow.is_continue());
+            rows
+        };
+        run(inputs(dir.path()), options, &pool, process, |batch| {
+            sizes.push(batch.results.len());
+            seen.extend(batch.results);
+            if sizes.len() == batches {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        (seen, sizes)
+    }
+
+    #[test]
+    fn one_thread_reads_and_scans_as_several_do() {
+        let (one, sizes) = scan(1, usize::MAX);
+        let rows: usize = one.iter().map(|unit| unit.0.len()).sum();
+        assert!(rows > 500, "{rows} rows");
+        assert!(one
+            .iter()
+            .flat_map(|unit| &unit.0)
+            .any(|r| r.starts_with("2 ")));
+        assert_eq!(scan(3, usize::MAX), (one, sizes));
+    }
+
+    #[test]
+    fn a_consumer_that_stops_gets_no_more_batches() {
+        for threads in [1, 2] {
+            let (_, all) = scan(threads, usize::MAX);
+            assert!(all.len() > 1, "{all:?}");
+            let (_, first) = scan(threads, 1);
+            assert_eq!(first, all[..1]);
+        }
+    }
+
+    #[test]
+    fn a_panic_while_processing_goes_on_up_from_one_thread() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let options = ReadOptions {
+            format: None,
+            tags: Vec::new(),
+            fen_column: "fen".into(),
+            moves_column: None,
+            apply: 0,
+            movetext_column: "movetext".into(),
+            comments: false,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let caught = catch_unwind(AssertUnwindSafe(|| {
+            run(
+                inputs(dir.path()),
+                options,
+                &pool,
+                |_| panic!("processing"),
+                |_| ControlFlow::Continue(()),
+            )
+        }));
+        let panic = caught.expect_err("the panic came through");
+        assert_eq!(panic.downcast_ref::<&str>(), Some(&"processing"));
+    }
 }
