@@ -84,9 +84,6 @@ pub struct Played<'a> {
     pub uci: &'a str,
     /// In SAN, as the game wrote it (made from the move where the game wrote UCI).
     pub san: &'a str,
-    /// The move for SEE (`None` when no column asks for its SEE, or for a move the
-    /// library cannot represent).
-    pub mv: Option<swapoff::Move>,
     /// The clock and evaluation the comment after it gave ([`clock`](Self::clock),
     /// [`eval`](Self::eval)).
     pub(crate) annotation: &'a Annotation,
@@ -109,8 +106,15 @@ impl Played<'_> {
 /// Where positions and notes go. Each call says whether to go on
 /// ([`ControlFlow::Continue`]) or to stop reading the unit ([`ControlFlow::Break`]).
 pub(crate) trait PositionSink {
-    /// One position.
-    fn position(&mut self, position: &Position<'_>) -> ControlFlow<()>;
+    /// One position, and the move played from it for its SEE, when that is asked (`None`
+    /// when it is not, or for a move the library cannot represent). The move comes apart
+    /// from the position, in a register: as a field it was written byte by byte and read
+    /// back whole, which the processor cannot forward, a stall on every row.
+    fn position(
+        &mut self,
+        position: &Position<'_>,
+        see_move: Option<swapoff::Move>,
+    ) -> ControlFlow<()>;
     /// One problem, in its place among the positions.
     fn note(&mut self, note: Note) -> ControlFlow<()>;
     /// A PGN game was read (counted whether or not it could be replayed).
@@ -219,7 +223,7 @@ impl<S: Sink> Analysing<'_, S> {
 }
 
 impl<S: Sink> PositionSink for Analysing<'_, S> {
-    fn position(&mut self, p: &Position<'_>) -> ControlFlow<()> {
+    fn position(&mut self, p: &Position<'_>, see_move: Option<swapoff::Move>) -> ControlFlow<()> {
         // Not asked for: the report stays empty, and no column reads it but `in_check`.
         if self.needs.analysis {
             self.report.analyze(p.board, self.see);
@@ -241,7 +245,7 @@ impl<S: Sink> PositionSink for Analysing<'_, S> {
             // The move is there only when its SEE is asked for.
             played: p
                 .played
-                .map(|played| (played, played.mv.map(|mv| self.see.value(p.board, mv)))),
+                .map(|played| (played, see_move.map(|mv| self.see.value(p.board, mv)))),
         });
         self.flow(answer)
     }
@@ -363,23 +367,25 @@ fn walk_row(
             let _ = write!(san, "{}", shakmaty::san::SanPlus::from_move(pos.clone(), m));
         }
     }
-    let played = next.map(|m| Played {
+    let see_move = next
+        .filter(|_| needs.played_see)
+        .and_then(|m| swapoff::Move::try_from(&m).ok());
+    let played = next.map(|_| Played {
         uci: &uci,
         san: &san,
-        mv: needs
-            .played_see
-            .then(|| swapoff::Move::try_from(&m).ok())
-            .flatten(),
         annotation: &NO_ANNOTATION,
     });
-    sink.position(&Position {
-        file,
-        origin: Origin::Line(row.line),
-        fen,
-        board: &board,
-        tags: &row.carried,
-        played,
-    })
+    sink.position(
+        &Position {
+            file,
+            origin: Origin::Line(row.line),
+            fen,
+            board: &board,
+            tags: &row.carried,
+            played,
+        },
+        see_move,
+    )
 }
 
 fn walk_epd(
@@ -416,14 +422,17 @@ fn walk_epd(
         };
         match epd::read_line(line, &mut fen) {
             Ok(None) => continue,
-            Ok(Some(board)) => sink.position(&Position {
-                file,
-                origin: Origin::Line(line_no),
-                fen: &fen,
-                board: &board,
-                tags: &[],
-                played: None,
-            })?,
+            Ok(Some(board)) => sink.position(
+                &Position {
+                    file,
+                    origin: Origin::Line(line_no),
+                    fen: &fen,
+                    board: &board,
+                    tags: &[],
+                    played: None,
+                },
+                None,
+            )?,
             Err(why) => sink.note(skipped(&why.to_string()))?,
         }
     }
@@ -475,6 +484,7 @@ fn walk_game(
     loop {
         let next = game.moves.get(ply as usize);
         let step = next.map(|san| replay.resolve(san));
+        let mut see_move = None;
         let played = match step {
             Some(Ok(Step::Move(m))) if needs.played => {
                 uci.clear();
@@ -489,12 +499,12 @@ fn walk_game(
                     made.append_to_string(&mut san_text);
                     advanced = Some(after);
                 }
+                if needs.played_see {
+                    see_move = Some(swapoff::Move::from_cozy(replay.board(), m));
+                }
                 Some(Played {
                     uci: &uci,
                     san: &san_text,
-                    mv: needs
-                        .played_see
-                        .then(|| swapoff::Move::from_cozy(replay.board(), m)),
                     annotation: &game.annotations[ply as usize],
                 })
             }
@@ -508,14 +518,17 @@ fn walk_game(
             game: game.number,
             ply,
         };
-        sink.position(&Position {
-            file,
-            origin,
-            fen,
-            board: replay.board(),
-            tags: &game.tag_values,
-            played,
-        })?;
+        sink.position(
+            &Position {
+                file,
+                origin,
+                fen,
+                board: replay.board(),
+                tags: &game.tag_values,
+                played,
+            },
+            see_move,
+        )?;
         let (Some(step), Some(san)) = (step, next) else {
             break;
         };
@@ -574,7 +587,7 @@ mod tests {
     struct Fens(Vec<String>);
 
     impl PositionSink for Fens {
-        fn position(&mut self, p: &Position<'_>) -> ControlFlow<()> {
+        fn position(&mut self, p: &Position<'_>, _: Option<swapoff::Move>) -> ControlFlow<()> {
             self.0.push(String::from_utf8_lossy(p.fen).into_owned());
             ControlFlow::Continue(())
         }
