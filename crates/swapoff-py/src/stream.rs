@@ -3,7 +3,8 @@
 //!
 //! The pipeline is the command's (`swapoff_scan::pipeline`): a reading thread cuts the
 //! inputs into units of work, a batch of units is analysed in parallel (rayon), and the
-//! rows come out in input order, here sent on to the stream. Both hand-overs are bounded
+//! rows come out in input order, here sent on to the stream (with `threads=1`, each unit is
+//! read and analysed in turn on the pipeline's own thread). Both hand-overs are bounded
 //! channels, so memory stays flat however large the input: the pipeline waits while the
 //! consumer has not taken the batches before. A consumer that stops reading (drops the
 //! stream) ends the pipeline.
