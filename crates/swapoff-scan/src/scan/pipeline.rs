@@ -203,8 +203,8 @@ mod tests {
         }
     }
 
-    /// Three games files, then one of a game many times over: units enough for several
-    /// batches.
+    /// Three files of games, then one of the first file many times over: units enough for
+    /// several batches.
     fn inputs(dir: &std::path::Path) -> Vec<InputName> {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pgn/");
         let files = [
