@@ -319,6 +319,22 @@ fn as_text(value: &serde_json::Value) -> Option<String> {
     }
 }
 
+/// A line's JSON object, or why it is none. Read as any value first: asked for an object
+/// directly, serde_json's message quotes a value of another type whole (a 7 KB string
+/// made a 7 KB message); its syntax errors quote nothing.
+fn json_object(text: &str) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    let kind = match serde_json::from_str(text) {
+        Ok(serde_json::Value::Object(object)) => return Ok(object),
+        Err(e) => return Err(format!("not a JSON object: {e}")),
+        Ok(serde_json::Value::Null) => "null",
+        Ok(serde_json::Value::Bool(_)) => "a boolean",
+        Ok(serde_json::Value::Number(_)) => "a number",
+        Ok(serde_json::Value::String(_)) => "a string",
+        Ok(serde_json::Value::Array(_)) => "an array",
+    };
+    Err(format!("not a JSON object: {kind} ({} bytes)", text.len()))
+}
+
 fn field<'v>(
     object: &'v serde_json::Map<String, serde_json::Value>,
     name: &str,
@@ -339,10 +355,7 @@ pub fn read_jsonl(
 ) -> Result<(), Cause> {
     lines(input, lines_before, &mut |line, text| {
         let row = text
-            .and_then(|text| {
-                serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
-                    .map_err(|e| format!("not a JSON object: {e}"))
-            })
+            .and_then(json_object)
             .map_err(|why| RowError { line, why })
             .and_then(|object| {
                 let Some(fen) = field(&object, columns.fen).and_then(as_text) else {
@@ -399,6 +412,26 @@ mod tests {
         let listed = column_list(&[long.as_str(), "y"]);
         assert!(listed.len() < 260, "{}", listed.len());
         assert!(listed.ends_with("... (2 columns, 12002 bytes)"), "{listed}");
+    }
+
+    #[test]
+    fn a_line_that_is_not_a_json_object_is_named_short() {
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        let object = json_object(&format!("{{\"fen\": \"{fen}\"}}")).unwrap();
+        assert_eq!(object["fen"], fen);
+        // The fuzzer's find: a string of 7 KB, quoted whole in the message.
+        let long = format!("\"{}\"", "x".repeat(7_000));
+        for (line, why) in [
+            (long.as_str(), "not a JSON object: a string (7002 bytes)"),
+            ("[1, 2]", "not a JSON object: an array (6 bytes)"),
+            ("17", "not a JSON object: a number (2 bytes)"),
+            ("null", "not a JSON object: null (4 bytes)"),
+        ] {
+            assert_eq!(json_object(line).unwrap_err(), why);
+        }
+        let broken = json_object(&format!("{{\"fen\": \"{}", "x".repeat(7_000))).unwrap_err();
+        assert!(broken.starts_with("not a JSON object: EOF"), "{broken}");
+        assert!(broken.len() < 100, "{broken}");
     }
 
     #[test]
