@@ -387,6 +387,38 @@ fn a_huge_bad_cell_gives_a_short_message() {
 }
 
 #[test]
+fn a_json_line_that_is_a_long_string_gives_a_short_message() {
+    // Found by the `read_inputs` fuzz target: serde_json quoted the 7 KB value whole.
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let text = format!("{{\"fen\": \"{fen}\"}}\n\"{}\"\n", "x".repeat(7_000));
+    let out = scan(&["--format", "jsonl", "-"], Some(text.as_bytes()));
+    let err = common::text(&out.stderr);
+    assert!(err.len() < 300, "{} bytes", err.len());
+    assert!(
+        err.contains(":2: not a JSON object: a string (7002 bytes); row skipped"),
+        "{err}"
+    );
+    assert_eq!(rows(&out).len(), 1);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_parquet_chunk_at_a_negative_offset_is_reported_not_a_panic() {
+    // Found by the `read_inputs` fuzz target: the parquet crate asserts that a column
+    // chunk's offset and length are not negative when it comes to read the chunk.
+    let seed = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/seeds/read_inputs/finding-parquet-negative-chunk");
+    let out = scan(&["--format", "parquet", seed.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("not a readable Parquet file: row group 0, column \"movetext\": a negative offset or length in the file's metadata; file skipped"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn line_commands_refuse_a_parquet_table_instead_of_reading_its_bytes_as_lines() {
     let table = common::testdata("examples/games.parquet");
     for command in ["audit", "suite"] {

@@ -17,6 +17,7 @@
 //! `line` (positions) or `game` (games), and a bad row is reported by its number.
 
 use crate::read::note::{Cause, Note, Place, Skipped};
+use crate::read::parse::Clipped;
 use crate::read::pgn::{Collector, GameRecord};
 use crate::read::table::{column_list, moves_of, RowError, TableColumns, TableRow};
 use crate::read::work::{Reading, Unit, Work};
@@ -472,6 +473,11 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
             )))))
         }
     };
+    if let Some(why) = negative_chunk(builder.metadata()) {
+        return emit(Work(Unit::Note(unreadable(format!(
+            "not a readable Parquet file: {why}"
+        )))));
+    }
     let schema = std::sync::Arc::clone(builder.schema());
     // Decode only the columns the rows read: a games table's other columns can be large.
     let wanted: Vec<usize> = match Layout::of(&schema, &reading.columns, reading.tags) {
@@ -507,6 +513,30 @@ pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
     };
     let projected = reader.schema();
     read_batches(file, reader, &projected, rows_before, reading, emit)
+}
+
+/// The first column chunk whose place in the file the metadata gives as negative, named:
+/// the parquet crate asserts on it (a panic) when it comes to read that chunk, where its
+/// other checks of the metadata return errors. Found by the `read_inputs` fuzz target.
+fn negative_chunk(metadata: &parquet::file::metadata::ParquetMetaData) -> Option<String> {
+    metadata
+        .row_groups()
+        .iter()
+        .enumerate()
+        .find_map(|(group, row_group)| {
+            row_group.columns().iter().find_map(|chunk| {
+                let start = chunk
+                    .dictionary_page_offset()
+                    .unwrap_or(chunk.data_page_offset());
+                (start < 0 || chunk.compressed_size() < 0).then(|| {
+                    format!(
+                        "row group {group}, column {}: a negative offset or length in the \
+                         file's metadata",
+                        Clipped(&chunk.column_path().string())
+                    )
+                })
+            })
+        })
 }
 
 #[cfg(test)]
