@@ -223,20 +223,25 @@ mod tests {
         inputs
     }
 
+    /// The default columns' reading options, keeping `tags` and reading comments if asked.
+    fn options(tags: Vec<String>, comments: bool) -> ReadOptions {
+        ReadOptions {
+            format: None,
+            tags,
+            fen_column: "fen".into(),
+            moves_column: None,
+            apply: 0,
+            movetext_column: "movetext".into(),
+            comments,
+        }
+    }
+
     /// Every unit's rows and the batches' sizes, on a pool of `threads`, until `consume`
     /// has taken `batches` batches.
     fn scan(threads: usize, batches: usize) -> (Vec<Seen>, Vec<usize>) {
         let selection = Selection::parse("game,ply,played,played_see").unwrap();
         let scanner = Scanner::new(See::default(), selection.needs(), &[]);
-        let options = ReadOptions {
-            format: None,
-            tags: scanner.tags().to_vec(),
-            fen_column: "fen".into(),
-            moves_column: None,
-            apply: 0,
-            movetext_column: "movetext".into(),
-            comments: scanner.reads_comments(),
-        };
+        let options = options(scanner.tags().to_vec(), scanner.reads_comments());
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -290,15 +295,7 @@ mod tests {
             .num_threads(1)
             .build()
             .unwrap();
-        let options = ReadOptions {
-            format: None,
-            tags: Vec::new(),
-            fen_column: "fen".into(),
-            moves_column: None,
-            apply: 0,
-            movetext_column: "movetext".into(),
-            comments: false,
-        };
+        let options = options(Vec::new(), false);
         let dir = tempfile::tempdir().unwrap();
         let caught = catch_unwind(AssertUnwindSafe(|| {
             run(
