@@ -360,6 +360,23 @@ fn long_algebraic_and_en_passant_marks_read_as_python_chess_reads_them() {
 }
 
 #[test]
+fn a_promotion_without_its_equals_sign_is_read_as_python_chess_reads_it() {
+    // The reader dropped the whole move (`a8Q`, and UCI's `a7a8q`), and the error named the
+    // next move, which was then the wrong side's.
+    let start = "[FEN \"1r5k/P7/8/8/8/8/6p1/K7 w - - 0 1\"]\n\n";
+    let moves = |movetext: &str| -> Vec<String> {
+        let out = scan(&["-"], Some(format!("{start}{movetext}\n").as_bytes()));
+        assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+        assert!(out.stderr.is_empty(), "{}", common::text(&out.stderr));
+        played(&rows(&out))
+    };
+    let want = ["1:0:a7b8n", "1:1:g2g1q", "1:2:a1b2"];
+    assert_eq!(moves("1. axb8=N g1=Q+ 2. Kb2 *"), want);
+    assert_eq!(moves("1. axb8N g1Q+ 2. Kb2 *"), want);
+    assert_eq!(moves("1. a7b8n g2g1q 2. a1b2 *"), want);
+}
+
+#[test]
 fn a_huge_bad_cell_gives_a_short_message() {
     let dir = tempfile::tempdir().unwrap();
     let huge = "x".repeat(10 << 20);
