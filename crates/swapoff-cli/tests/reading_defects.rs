@@ -459,3 +459,14 @@ fn a_table_is_told_by_its_named_fen_column() {
     assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
     assert_eq!(rows(&out).len(), 1);
 }
+
+#[test]
+fn a_table_of_one_fen_column_is_told_by_its_header() {
+    // What pandas writes for a frame of FENs: the header is `fen` alone, without a comma,
+    // and the file was refused as of no known format.
+    let csv = b"fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n6k1/8/8/8/8/8/8/3R2K1 w - - 0 1\n";
+    let out = scan(&["--columns", "line,fen", "-"], Some(csv));
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let lines: Vec<_> = rows(&out).iter().map(|r| r["line"].clone()).collect();
+    assert_eq!(lines, [2, 3]);
+}

@@ -101,7 +101,7 @@ pub fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
 
 /// Parquet when the bytes start with its magic `PAR1` (before anything is read as lines);
 /// JSON Lines when the first line is a JSON object; CSV when it is a comma-separated
-/// header with a `fen` column (any case); EPD when its first word is a piece placement (has
+/// header with a `fen` column (any case), or that column's name alone; EPD when its first word is a piece placement (has
 /// a `/`); PGN when it is a tag, a comment, a variation, a NAG, a result, a move number or
 /// a move.
 pub fn detect(prefix: &[u8]) -> Option<Format> {
@@ -133,7 +133,9 @@ pub fn detect_with(prefix: &[u8], fen_column: &str) -> Option<Format> {
     // The named column, or `fen` (then the reader says the named one is missing).
     let fen = fen_column.trim().as_bytes();
     let table_column = |n: &[u8]| n.eq_ignore_ascii_case(fen) || n.eq_ignore_ascii_case(b"fen");
-    if memchr::memchr(b',', line).is_some() && names.any(|n| table_column(&n)) {
+    // A header of that one column alone is a table too: what pandas writes for a frame of
+    // FENs (`fen`, then a FEN a line).
+    if names.any(|n| table_column(&n)) {
         return Some(Format::Csv);
     }
     if line.starts_with(b"[")
@@ -225,6 +227,13 @@ mod tests {
         );
         assert_eq!(detect(b"{ a comment } 1. e4 *\n"), Some(Format::Pgn));
         assert_eq!(detect(b"a,b,c\n"), None);
+        // A table of one column: its header is the column's name alone (as pandas writes
+        // it); another word alone is not a header.
+        let one_column = b"fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n";
+        assert_eq!(detect(one_column), Some(Format::Csv));
+        assert_eq!(detect(b"\"FEN\"\r\n"), Some(Format::Csv));
+        assert_eq!(detect_with(b"position\n", "position"), Some(Format::Csv));
+        assert_eq!(detect(b"position\n"), None);
     }
 
     #[test]
