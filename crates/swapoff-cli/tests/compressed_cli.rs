@@ -149,3 +149,114 @@ fn a_truncated_stream_keeps_what_came_before_and_says_how_far_it_got() {
         );
     }
 }
+
+/// The bytes a decoder gives before its stream breaks, read a byte at a time (so that no
+/// read that ends in the error holds any of them).
+fn decodable(codec: Codec, packed: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut decoder: Box<dyn Read> = match codec {
+        Codec::Zstd => Box::new(zstd::stream::read::Decoder::new(packed).expect("zstd")),
+        Codec::Gzip => Box::new(flate2::read::MultiGzDecoder::new(packed)),
+        Codec::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(packed)),
+    };
+    let (mut out, mut byte) = (Vec::new(), [0u8; 1]);
+    while let Ok(1) = decoder.read(&mut byte) {
+        out.push(byte[0]);
+    }
+    out
+}
+
+/// A truncated PGN stream: every game whose text came out whole before the break is
+/// scanned, the one it cuts is not, and the note names that one. (The PGN reader asks for
+/// 64 KiB ahead, and the read that met the error threw away the games it had been given:
+/// a short file lost all of them.)
+#[test]
+fn a_truncated_pgn_stream_keeps_every_whole_game_before_the_break() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Games that differ, so that a short file compresses into more than one block.
+    let pgn = |games: usize| -> String {
+        (0..games)
+            .map(|i| {
+                let note = (i * 7_919) % 100_003;
+                format!("[Event \"{i}\"]\n\n1. e4 {{ {note} }} e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n")
+            })
+            .collect()
+    };
+    for (codec, games) in [
+        (Codec::Gzip, 40),
+        (Codec::Gzip, 5_000),
+        (Codec::Zstd, 5_000),
+    ] {
+        let mut packed = compress(codec, pgn(games).as_bytes());
+        packed.truncate(packed.len() * 2 / 3);
+        let whole = String::from_utf8(decodable(codec, &packed))
+            .unwrap()
+            .matches(" *\n")
+            .count() as u64;
+        assert!(whole > 0 && whole < games as u64, "{codec:?}: {whole}");
+        let path = dir.path().join("cut.pgn");
+        std::fs::write(&path, &packed).unwrap();
+        let o = run(
+            &[
+                "scan",
+                "-q",
+                "--columns",
+                "game,ply",
+                path.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2), "{codec:?}: {}", text(&o.stderr));
+        let last_game = text(&o.stdout)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["game"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .max();
+        assert_eq!(last_game, Some(whole), "{codec:?} of {games} games");
+        let err = text(&o.stderr);
+        let lost = format!("game {}: read error", whole + 1);
+        assert!(err.contains(&lost), "{codec:?}: {err}");
+    }
+}
+
+/// A truncated CSV stream: every whole row before the break is scanned, and the note names
+/// the line the break met (it said "file skipped", after the rows it had read).
+#[test]
+fn a_truncated_table_stream_names_the_line_it_stopped_at() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut csv = String::from("fen,id\n");
+    for i in 0..5_000 {
+        csv.push_str(&format!("{WIKI_1} 0 1,{}\n", (i * 7_919) % 100_003));
+    }
+    let mut packed = compress(Codec::Gzip, csv.as_bytes());
+    packed.truncate(packed.len() * 2 / 3);
+    // Whole lines, the header's included: the last row's line number.
+    let whole = decodable(Codec::Gzip, &packed)
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u64;
+    assert!(whole > 1 && whole < 5_001, "{whole}");
+    let path = dir.path().join("cut.csv.gz");
+    std::fs::write(&path, &packed).unwrap();
+    let o = run(
+        &["scan", "-q", "--columns", "line", path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let last_line = text(&o.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["line"]
+                .as_u64()
+                .unwrap()
+        })
+        .max();
+    assert_eq!(last_line, Some(whole));
+    let err = text(&o.stderr);
+    let stopped = format!(":{}: read error", whole + 1);
+    assert!(err.contains(&stopped), "{err}");
+    assert!(err.contains("rest of the file skipped"), "{err}");
+}

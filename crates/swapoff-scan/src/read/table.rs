@@ -5,7 +5,7 @@
 //! first moves before the position is analysed, and the next one is the move played. The
 //! other columns asked for are carried into the rows, as PGN tags are.
 
-use crate::read::note::Cause;
+use crate::read::note::{Cause, Place};
 use crate::read::records::Records;
 use std::io;
 use std::ops::ControlFlow;
@@ -116,18 +116,25 @@ fn position_of(names: &[String], wanted: &str) -> Option<usize> {
 /// A line's text, or why it is not text.
 type LineText<'a> = Result<&'a str, String>;
 
+/// Why a table stopped before its end: where (the whole file, for a header that cannot be
+/// read; the line a read error met) and why.
+pub type Stop = (Place, Cause);
+
 /// Hands each line of `input` with content (numbered from `lines_before + 1`), as text or
-/// why it is not, to `each`, which breaks to stop. A read error is returned.
+/// why it is not, to `each`, which breaks to stop. A read error is returned with the line
+/// it met: the lines before it were read.
 fn lines(
     input: impl io::Read,
     lines_before: u64,
     each: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
-) -> Result<(), Cause> {
+) -> Result<(), Stop> {
     let mut records = Records::new(input);
-    while let Some((n, record)) = records
-        .next_record()
-        .map_err(|e| Cause::Read(e.to_string()))?
-    {
+    let mut last = 0;
+    while let Some((n, record)) = records.next_record().map_err(|e| {
+        let place = Place::Line(lines_before + last + 1);
+        (place, Cause::Read(e.to_string()))
+    })? {
+        last = n;
         let text = record.text().map_err(|e| e.why());
         if text.as_ref().is_ok_and(|t| t.trim().is_empty()) {
             continue;
@@ -223,7 +230,7 @@ pub fn read_csv(
     carried: &[String],
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> ControlFlow<()>,
-) -> Result<(), Cause> {
+) -> Result<(), Stop> {
     let mut splitter = CsvLine::new();
     let mut layout: Option<CsvLayout> = None;
     let mut fatal = None;
@@ -261,7 +268,7 @@ pub fn read_csv(
             });
         emit(row)
     })?;
-    fatal.map_or(Ok(()), Err)
+    fatal.map_or(Ok(()), |cause| Err((Place::File, cause)))
 }
 
 /// Where a CSV header puts the columns the rows read.
@@ -352,7 +359,7 @@ pub fn read_jsonl(
     carried: &[String],
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> ControlFlow<()>,
-) -> Result<(), Cause> {
+) -> Result<(), Stop> {
     lines(input, lines_before, &mut |line, text| {
         let row = text
             .and_then(json_object)

@@ -14,8 +14,10 @@ use crate::read::records::{InputName, MAX_RECORD_BYTES};
 use crate::read::source::{Source, SourceError, Stream, Table};
 use crate::read::work::Unit;
 pub use crate::read::work::{Reading, Work};
+use std::cell::RefCell;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -336,7 +338,35 @@ fn read_table(
     }
     match read {
         Ok(()) => ControlFlow::Continue(()),
-        Err(cause) => sender.push(Work(Unit::Note(Note::whole_file(file, cause)))),
+        Err((Place::File, cause)) => sender.push(Work(Unit::Note(Note::whole_file(file, cause)))),
+        Err((place, cause)) => sender.push(Work(Unit::Note(Note::unreadable(file, place, cause)))),
+    }
+}
+
+/// An input that ends where its stream fails, keeping the error for later: the PGN reader
+/// asks for up to 64 KiB ahead (room for a long tag line), and an error on that read threw
+/// away every whole game it had been handed before it (a truncated download lost its last
+/// 64 KiB of games, a short one all of them).
+struct EndAtError<R> {
+    inner: R,
+    error: Rc<RefCell<Option<io::Error>>>,
+}
+
+impl<R: Read> Read for EndAtError<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.error.borrow().is_some() {
+            return Ok(0);
+        }
+        loop {
+            match self.inner.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    *self.error.borrow_mut() = Some(e);
+                    return Ok(0);
+                }
+                Ok(n) => return Ok(n),
+            }
+        }
     }
 }
 
@@ -347,13 +377,31 @@ fn read_pgn(
     reading: &Reading<'_>,
     sender: &mut Sender<'_>,
 ) -> ControlFlow<()> {
+    let failed = Rc::new(RefCell::new(None));
+    let input = EndAtError {
+        inner: input,
+        error: Rc::clone(&failed),
+    };
     let mut reader = crate::read::pgn::reader(input);
     let mut collector = Collector::new(reading.tags.to_vec(), reading.comments);
     let mut games = Vec::new();
     let mut plies = 0;
+    // Once the stream has failed, the last game read may be cut short: each game is held
+    // back until the next one begins (which shows it whole) or the text ends.
+    let mut held = None;
+    // The game the stream stopped in, once known.
+    let mut cut = None;
     loop {
         match reader.read_game(&mut collector) {
             Ok(Some(game)) => {
+                let game = if failed.borrow().is_some() {
+                    match held.replace(game) {
+                        Some(whole) => whole,
+                        None => continue,
+                    }
+                } else {
+                    game
+                };
                 plies += game.moves.len() + 1;
                 games.push(game);
                 if plies >= PGN_UNIT_PLIES {
@@ -366,6 +414,12 @@ fn read_pgn(
                 }
             }
             Ok(None) => break,
+            // Text cut by the stream's end (an unclosed comment): the game is the one the
+            // stream stopped in, not a bad one.
+            Err(_) if failed.borrow().is_some() => {
+                cut = Some(collector.games);
+                break;
+            }
             Err(e) => {
                 let unit = Work(Unit::Pgn {
                     file,
@@ -390,8 +444,26 @@ fn read_pgn(
             }
         }
     }
-    if games.is_empty() {
-        return ControlFlow::Continue(());
+    let Some(error) = failed.borrow_mut().take() else {
+        if games.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        return sender.push(Work(Unit::Pgn { file, games }));
+    };
+    // The last game read is whole if another began after it, or if its result was read;
+    // the note goes at the first game not kept.
+    if let Some(last) = held {
+        if cut.is_some() || last.outcome {
+            games.push(last);
+        } else {
+            cut = Some(last.number);
+        }
     }
-    sender.push(Work(Unit::Pgn { file, games }))
+    sender.push(Work(Unit::Pgn { file, games }))?;
+    let place = Place::Game {
+        game: cut.unwrap_or(collector.games + 1),
+        ply: None,
+    };
+    let note = Note::unreadable(file, place, Cause::Read(error.to_string()));
+    sender.push(Work(Unit::Note(note)))
 }
