@@ -81,7 +81,24 @@ def inputs(tmp: Path) -> list[Path]:
     files += sorted((ROOT / "crates" / "swapoff-cli" / "tests" / "data" / "scan").glob("*"))
     pgn = (DATA / "pgn" / "kasparov-deep-blue-1997.pgn").read_bytes()
     epd = (DATA / "positions" / "endgames_head.epd").read_bytes()
+    # JSON Lines larger than a block, with a broken line and a blank one: cut into byte
+    # ranges at line ends, as EPD is.
+    jsonl = b"".join(
+        b'{"fen": "%s", "n": %d}\n' % (line.split(b";")[0].strip(), n)
+        for n, line in enumerate(epd.splitlines())
+        if line.strip() and not line.startswith(b"#")
+    )
+    jsonl = jsonl.replace(b'"n": 7}', b'"n": 7', 1).replace(b'"n": 9}\n', b'"n": 9}\n\n', 1)
     made = {
+        "big.jsonl": jsonl,
+        "big.jsonl.zst": zstandard.ZstdCompressor().compress(jsonl),
+        # A table of one column (pandas' header), and promotions written without `=`.
+        "one-column.csv": b"fen\n" + b"\n".join(epd.splitlines()[:50]) + b"\n",
+        "promotions.pgn": b'[FEN "1r5k/P7/8/8/8/8/6p1/K7 w - - 0 1"]\n\n'
+        b"1. axb8N g1Q+ 2. Kb2 *\n\n"
+        b'[FEN "1r5k/P7/8/8/8/8/6p1/K7 w - - 0 1"]\n\n1. a7b8n g2g1q 2. a1b2 *\n',
+        # A compressed PGN cut short: the games before the break are kept.
+        "cut.pgn.zst": zstandard.ZstdCompressor().compress(pgn * 4)[:-700],
         "crlf.epd": epd.replace(b"\n", b"\r\n"),
         "games.pgn.gz": gzip.compress(pgn),
         "games.pgn.bz2": bz2.compress(pgn),
@@ -143,7 +160,8 @@ def test_a_large_pgn_after_a_byte_order_mark_is_one_partition(tmp_path):
     games = swapoff.dask.scan(str(source)).compute(scheduler="sync")["game"].max()
     path = tmp_path / "bom.pgn"
     path.write_bytes(b"\xef\xbb\xbf% exported\n" + source.read_bytes() * 4)
-    frame = swapoff.dask.scan(str(path), block_bytes=BLOCK)
+    with pytest.warns(UserWarning, match="read whole"):
+        frame = swapoff.dask.scan(str(path), block_bytes=BLOCK)
     assert frame.npartitions == 1
     got = frame.compute(scheduler="sync")
     assert got["error"].isna().all()
@@ -156,6 +174,34 @@ def test_epd_is_cut_into_byte_ranges_with_the_right_line_numbers(client):
     assert frame.npartitions > 10
     got = frame.compute()
     assert got["line"].tolist() == list(range(1, len(got) + 1))
+
+
+def test_json_lines_are_cut_into_byte_ranges_with_the_right_line_numbers(client, tmp_path):
+    fens = [
+        line.split(";")[0].strip()
+        for line in (DATA / "positions" / "uho_head.epd").read_text().splitlines()
+    ]
+    path = tmp_path / "evals.jsonl"
+    lines = (f'{{"fen": "{fen}", "cp": {n}}}\n' for n, fen in enumerate(fens))
+    path.write_text("".join(lines))
+    frame = swapoff.dask.scan(str(path), block_bytes=BLOCK, columns=["line", "fen"])
+    assert frame.npartitions > 10
+    got = frame.compute()
+    assert got["line"].tolist() == list(range(1, len(fens) + 1))
+    assert got["error"].isna().all()
+
+
+def test_a_big_file_read_whole_warns_and_says_how_to_split_it(tmp_path):
+    pgn = (DATA / "pgn" / "kasparov-deep-blue-1997.pgn").read_bytes()
+    path = tmp_path / "month.pgn"
+    path.write_bytes(pgn * 4)
+    with pytest.warns(UserWarning, match="read whole.*seeswap split"):
+        frame = swapoff.dask.scan(str(path), block_bytes=1_000)
+    assert frame.npartitions == 1
+    csv = tmp_path / "puzzles.csv"
+    csv.write_bytes((DATA / "examples" / "puzzles.csv").read_bytes())
+    with pytest.warns(UserWarning, match="its header"):
+        swapoff.dask.scan(str(csv), block_bytes=100)
 
 
 def test_lists_stay_lists_and_null_stays_distinct_from_empty(tmp_path):

@@ -2,10 +2,11 @@
 
 ``scan(urlpath)`` reads EPD, PGN, CSV, JSON Lines and Parquet files through fsspec (local
 paths, ``s3://``, ``gs://``, ``hf://``... wherever the filesystem package is installed), by
-glob or list. Each file is one partition, a large uncompressed EPD file is cut into byte
-ranges at line ends, and each row group of a Parquet file is a partition of its own, so
-that the work spreads over any Dask cluster. Compressed files (zstd, gzip, bzip2) are read
-whole, one partition each (``seeswap split`` cuts a large one into parts). Compression and
+glob or list. Each file is one partition, a large uncompressed EPD or JSON Lines file is
+cut into byte ranges at line ends, and each row group of a Parquet file is a partition of
+its own, so that the work spreads over any Dask cluster. Compressed files (zstd, gzip,
+bzip2), PGN and CSV files are read whole, one partition each, with a warning when one is
+large (``seeswap split`` cuts a PGN or EPD file into parts). Compression and
 format are told from each file's first bytes by the same Rust code as ``seeswap scan`` (a
 byte-order mark, blank and ``%``/``#`` lines first are allowed).
 
@@ -37,12 +38,24 @@ from ._swapoff import scan_block, sniff
 
 __all__ = ["BLOCK_BYTES", "scan"]
 
-#: Bytes per partition of a large uncompressed EPD file.
+#: Bytes per partition of a large uncompressed EPD or JSON Lines file, and the size above
+#: which a file read whole (a PGN, a CSV, anything compressed) is warned about.
 BLOCK_BYTES = 64 << 20
 
 #: About how much larger a compressed PGN is once read (zstd text 5x, rows more): a
 #: compressed file larger than ``block_bytes / _INFLATION`` is warned about.
 _INFLATION = 16
+
+#: What to do about a large file that one worker must read whole, by format.
+_SPLIT = {
+    "pgn": "Split it first into parts of whole games with `seeswap split {name} parts/`, "
+    "then scan 'parts/*.zst'.",
+    "epd": "Split it first into parts with `seeswap split {name} parts/`, then scan "
+    "'parts/*.zst'.",
+    "parquet": "Store it uncompressed (Parquet compresses its own columns): each of its "
+    "row groups is then a partition.",
+}
+_SPLIT_ANY = "Split it first into smaller files (a CSV's each with its header)."
 
 #: Bytes read from each file's start to tell its compression and format.
 _HEAD_BYTES = 1 << 16
@@ -249,20 +262,28 @@ def scan(
             continue
         fmt = format or "auto"
         size = of.fs.size(of.path)
-        epd = (format or detected) == "epd"
-        # Byte ranges are cut at LF: a file with lone-CR line ends (old Mac) is read whole.
-        lone_cr = b"\r" in head.replace(b"\r\n", b"")
+        kind = format or detected
+        # EPD and JSON Lines hold one record a line: they are cut into byte ranges at line
+        # ends, a file with lone-CR line ends (old Mac) excepted.
+        by_lines = kind in ("epd", "jsonl") and b"\r" not in head.replace(b"\r\n", b"")
+        advice = _SPLIT.get(kind or "", _SPLIT_ANY).format(name=name)
         if compression is not None and size > block_bytes // _INFLATION:
             # As Dask's read_csv warns: a compressed stream cannot be cut, so one worker
             # holds this whole file's rows.
             warnings.warn(
                 f"{name} is {compression}-compressed ({size:,} bytes) and cannot be cut "
                 "into partitions: one worker reads it whole and holds all its rows. "
-                "Split it first into parts of whole games with "
-                f"`seeswap split {name} parts/`, then scan 'parts/*.zst'.",
+                f"{advice}",
                 stacklevel=2,
             )
-        if compression is not None or not epd or size <= block_bytes or lone_cr:
+        elif compression is None and not by_lines and size > block_bytes:
+            # A PGN's games span lines and a CSV's rows need its header: read whole.
+            warnings.warn(
+                f"{name} ({size:,} bytes) is read whole, as one partition: one worker "
+                f"holds all its rows. {advice}",
+                stacklevel=2,
+            )
+        if compression is not None or not by_lines or size <= block_bytes:
             part = dask.delayed(_partition)(
                 path, name, None, fmt, rules, values, tag_list, table, asked, storage
             )
@@ -282,7 +303,7 @@ def scan(
                     path,
                     name,
                     byte_range,
-                    "epd",
+                    kind,
                     rules,
                     values,
                     tag_list,
