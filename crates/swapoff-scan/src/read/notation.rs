@@ -227,8 +227,8 @@ fn edits(text: &[u8], tag_line: Line) -> (Vec<Edit>, Line) {
         }
     }
     // Each promotion without `=`: a pawn's target square on a back rank (the token's
-    // start, after an `x`, or after the origin square of UCI), then a piece letter that
-    // ends the token.
+    // start, after an `x`, or after the origin square of UCI or long algebraic), then a
+    // piece letter that ends the token.
     for i in promotion_candidates(text) {
         let letter = text[i + 1].to_ascii_uppercase();
         let target = i >= 1 && is_file(text[i - 1]) && matches!(text[i], b'1' | b'8');
@@ -237,6 +237,8 @@ fn edits(text: &[u8], tag_line: Line) -> (Vec<Edit>, Line) {
             None => true,
             Some(b'x') => true,
             Some(b) if is_rank(b) => i >= 3 && is_file(text[i - 3]),
+            // Long algebraic (`e7-e8Q`), whose dash goes too.
+            Some(b'-') => i >= 4 && is_rank(text[i - 3]) && is_file(text[i - 4]),
             Some(b) => b.is_ascii_whitespace() || b == b'.' || b == b'(',
         };
         if target
@@ -317,9 +319,10 @@ mod tests {
         }
         // Promotions without `=`, in SAN and in UCI, get one; other letters after a back
         // rank square do not, nor does a tag line.
-        let pgn = b"[Site \"x/a8Q\"]\n\n1. a8Q Kg6 2. bxa1n+ Ra1b 3. a7a8q e2e1R#\n4. h1Bq a8Qx\n";
+        let pgn = b"[Site \"x/a8Q\"]\n\n1. a8Q Kg6 2. bxa1n+ Ra1b 3. a7a8q e2e1R#\n\
+                    4. h1Bq a8Qx e7-e8Q\n";
         let want =
-            "[Site \"x/a8Q\"]\n\n1. a8=Q Kg6 2. bxa1=n+ Ra1b 3. a7a8=q e2e1=R#\n4. h1Bq a8Qx\n";
+            "[Site \"x/a8Q\"]\n\n1. a8=Q Kg6 2. bxa1=n+ Ra1b 3. a7a8=q e2e1=R#\n4. h1Bq a8Qx e7e8=Q\n";
         for size in [1, 3, 7, 4096] {
             assert_eq!(through(pgn, size), want, "reads of {size} bytes");
         }
