@@ -19,22 +19,27 @@ static DIGIT_PAIRS: [u8; 200] = {
 
 /// Appends `n` in decimal (the hot path of FEN, CSV and JSON writing, no `fmt`
 /// machinery).
+#[inline]
 pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
     // Most numbers of a row are below 10,000 (plies, SEE values, clocks, counters): their
     // four digits are written as one fixed-size piece and the leading zeros cut off,
-    // without a branch on the number of digits (which is unpredictable).
+    // without a branch on the number of digits (which is unpredictable). Game and line
+    // numbers (every row of a game past its 10,000th): the high part so, the low four
+    // digits whole. itoa and its copy byte by byte took 100 instructions a number, and
+    // this as a call (saving the registers itoa's path needs) a third more than inline.
     if n < 10_000 {
         push_four(out, n as usize, true);
-        return;
-    }
-    // Game and line numbers (every row of a game past its 10,000th): the high part as
-    // above, the low four digits whole. itoa and its copy byte by byte took 100
-    // instructions a number.
-    if n < 100_000_000 {
+    } else if n < 100_000_000 {
         push_four(out, (n / 10_000) as usize, true);
         push_four(out, (n % 10_000) as usize, false);
-        return;
+    } else {
+        push_huge(out, n);
     }
+}
+
+/// [`push_u64`] for `n` of 100,000,000 and more.
+#[inline(never)]
+fn push_huge(out: &mut Vec<u8>, n: u64) {
     let mut buffer = itoa::Buffer::new();
     // Byte by byte: the numbers are short, and a slice of unknown length is copied by a
     // call to memcpy.
