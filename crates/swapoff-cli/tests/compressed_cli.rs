@@ -166,6 +166,18 @@ fn decodable(codec: Codec, packed: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The largest value of `field` among the JSON rows `o` wrote.
+fn last(o: &Output, field: &str) -> Option<u64> {
+    text(&o.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()[field]
+                .as_u64()
+                .unwrap()
+        })
+        .max()
+}
+
 /// A truncated PGN stream: every game whose text came out whole before the break is
 /// scanned, the one it cuts is not, and the note names that one. (The PGN reader asks for
 /// 64 KiB ahead, and the read that met the error threw away the games it had been given:
@@ -207,14 +219,7 @@ fn a_truncated_pgn_stream_keeps_every_whole_game_before_the_break() {
             None,
         );
         assert_eq!(o.status.code(), Some(2), "{codec:?}: {}", text(&o.stderr));
-        let last_game = text(&o.stdout)
-            .lines()
-            .map(|l| {
-                serde_json::from_str::<serde_json::Value>(l).unwrap()["game"]
-                    .as_u64()
-                    .unwrap()
-            })
-            .max();
+        let last_game = last(&o, "game");
         assert_eq!(last_game, Some(whole), "{codec:?} of {games} games");
         let err = text(&o.stderr);
         let lost = format!("game {}: read error", whole + 1);
@@ -246,14 +251,7 @@ fn a_truncated_table_stream_names_the_line_it_stopped_at() {
         None,
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-    let last_line = text(&o.stdout)
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["line"]
-                .as_u64()
-                .unwrap()
-        })
-        .max();
+    let last_line = last(&o, "line");
     assert_eq!(last_line, Some(whole));
     let err = text(&o.stderr);
     let stopped = format!(":{}: read error", whole + 1);
