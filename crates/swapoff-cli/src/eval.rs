@@ -365,10 +365,11 @@ fn split_batch_line(text: &str) -> Result<BatchLine<'_>, String> {
                 3 + more.matches(';').count()
             ))
         }
-        Some(t) => Some(
-            t.parse::<i32>()
-                .map_err(|_| format!("threshold {t:?} is not an integer"))?,
-        ),
+        // A whole number too large for the test says so, as the Python package does.
+        Some(t) => Some(match t.trim().parse::<i64>() {
+            Ok(whole) => swapoff_scan::ask::threshold(whole)?,
+            Err(_) => return Err(format!("threshold {t:?} is not an integer")),
+        }),
     };
     Ok(BatchLine {
         fen: line.fen,

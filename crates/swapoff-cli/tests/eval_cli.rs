@@ -251,6 +251,22 @@ fn batch_keeps_outputs_aligned_with_inputs() {
 }
 
 #[test]
+fn a_batch_threshold_too_large_says_so() {
+    let input = format!("{WIKI_1};Rxe5;99999999999\n{WIKI_1};Rxe5;1e3\n");
+    let o = run(&["eval", "--batch", "-"], Some(&input));
+    assert_eq!(stdout(&o), "error\nerror\n");
+    let err = stderr(&o);
+    assert!(
+        err.contains("<stdin>:1: threshold 99999999999 is out of range"),
+        "{err}"
+    );
+    assert!(
+        err.contains("<stdin>:2: threshold \"1e3\" is not an integer"),
+        "{err}"
+    );
+}
+
+#[test]
 fn batch_reads_stdin_and_writes_json_lines() {
     let o = run(&["eval", "--batch", "-", "--json"], Some(&batch_input()));
     assert_eq!(o.status.code(), Some(1), "stderr: {}", stderr(&o));
