@@ -6,6 +6,10 @@
 
 #![deny(missing_docs)]
 
+/// The allocator of everything this module allocates in Rust (why: `Cargo.toml`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
