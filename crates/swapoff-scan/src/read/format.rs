@@ -101,9 +101,9 @@ pub fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
 
 /// Parquet when the bytes start with its magic `PAR1` (before anything is read as lines);
 /// JSON Lines when the first line is a JSON object; CSV when it is a comma-separated
-/// header with a `fen` column (any case), or that column's name alone; EPD when its first word is a piece placement (has
-/// a `/`); PGN when it is a tag, a comment, a variation, a NAG, a result, a move number or
-/// a move.
+/// header with a `fen` column (any case), or that column's name alone; EPD when its first
+/// word is a piece placement (has a `/`); PGN when it is a tag, a comment, a variation, a
+/// NAG, a result, a move number or a move.
 pub fn detect(prefix: &[u8]) -> Option<Format> {
     detect_with(prefix, "fen")
 }

@@ -321,8 +321,8 @@ mod tests {
         // rank square do not, nor does a tag line.
         let pgn = b"[Site \"x/a8Q\"]\n\n1. a8Q Kg6 2. bxa1n+ Ra1b 3. a7a8q e2e1R#\n\
                     4. h1Bq a8Qx e7-e8Q\n";
-        let want =
-            "[Site \"x/a8Q\"]\n\n1. a8=Q Kg6 2. bxa1=n+ Ra1b 3. a7a8=q e2e1=R#\n4. h1Bq a8Qx e7e8=Q\n";
+        let want = "[Site \"x/a8Q\"]\n\n1. a8=Q Kg6 2. bxa1=n+ Ra1b 3. a7a8=q e2e1=R#\n\
+                    4. h1Bq a8Qx e7e8=Q\n";
         for size in [1, 3, 7, 4096] {
             assert_eq!(through(pgn, size), want, "reads of {size} bytes");
         }
