@@ -470,3 +470,46 @@ fn a_table_of_one_fen_column_is_told_by_its_header() {
     let lines: Vec<_> = rows(&out).iter().map(|r| r["line"].clone()).collect();
     assert_eq!(lines, [2, 3]);
 }
+
+#[test]
+fn a_tag_line_over_the_record_limit_skips_its_game_and_shifts_none() {
+    // pgn-reader gives up on the tag line and read the rest of the game as a game of its
+    // own: game 1's moves came out as game 2, without its tags, and game 2 as game 3.
+    let mut pgn = b"[Event \"first\"]\n[Annotator \"".to_vec();
+    pgn.extend(std::iter::repeat_n(b'x', 300_000));
+    pgn.extend_from_slice(
+        b"\"]\n[White \"A\"]\n\n1. e4 e5 *\n\n[Event \"second\"]\n\n1. d4 d5 *\n",
+    );
+    let out = scan(
+        &["--tags", "Event", "--columns", "game,ply,played", "-"],
+        Some(&pgn),
+    );
+    let err = common::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("game 1: a tag line longer than"), "{err}");
+    let rows = rows(&out);
+    assert_eq!(played(&rows), ["2:0:d2d4", "2:1:d7d5"]);
+    assert!(
+        rows.iter()
+            .all(|r| r["game"] == 2 && r["tag_Event"] == "second"),
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn a_latin1_tag_is_read_as_latin1_not_replaced() {
+    // Older PGN files are Latin-1: `M\xfcller` came out as `M\u{fffd}ller`.
+    let pgn = b"[Event \"Caf\xe9\"]\n[White \"M\xfcller\"]\n\n1. e4 {caf\xe9} e5 *\n";
+    let out = scan(
+        &["--tags", "Event,White", "--columns", "ply,played", "-"],
+        Some(pgn),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 3);
+    assert!(
+        rows.iter()
+            .all(|r| r["tag_Event"] == "Café" && r["tag_White"] == "Müller"),
+        "{rows:?}"
+    );
+}

@@ -75,6 +75,10 @@ impl GameRecord {
 pub struct Collector {
     /// Games begun so far in this file.
     pub games: u64,
+    /// Set after the reader gave up on a game's tag line: the next game it begins is the
+    /// rest of that game (its other tags and its movetext), which is skipped whole and
+    /// keeps the broken game's number.
+    pub rest_of_broken: bool,
     /// The tags to keep (`--tags`).
     pub wanted_tags: Vec<String>,
     /// Whether comments are passed over unread: no column asked needs the clock or the
@@ -127,6 +131,17 @@ fn build<R: std::io::Read>(
         .finish()
 }
 
+/// A tag's value as text: UTF-8, as PGN files are written today, else Latin-1, as older
+/// ones were (`M\xfcller` is `Müller`, where a lossy UTF-8 reading would invent `M�ller`).
+/// Each byte is one character in Latin-1, so nothing is lost either way.
+fn tag_text(value: &pgn_reader::RawTag<'_>) -> String {
+    let bytes = value.decode();
+    match std::str::from_utf8(&bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => bytes.iter().copied().map(char::from).collect(),
+    }
+}
+
 impl Collector {
     /// A collector that keeps the tags `wanted_tags`, and reads each move's comment for
     /// its [`Annotation`] when `comments` is set (else the annotations stay empty).
@@ -145,6 +160,10 @@ impl pgn_reader::Visitor for Collector {
     type Output = GameRecord;
 
     fn begin_tags(&mut self) -> ControlFlow<GameRecord, GameRecord> {
+        if std::mem::take(&mut self.rest_of_broken) {
+            // Break: the reader skips the tags and movetext that follow.
+            return ControlFlow::Break(GameRecord::default());
+        }
         self.games += 1;
         // What an unclosed comment of the game before left gathered is not this game's.
         self.pieces.clear();
@@ -167,7 +186,7 @@ impl pgn_reader::Visitor for Collector {
     ) -> ControlFlow<GameRecord> {
         game.tags += 1;
         if let Some(i) = self.wanted_tags.iter().position(|t| t.as_bytes() == name) {
-            game.tag_values[i] = Some(value.decode_utf8_lossy().into_owned());
+            game.tag_values[i] = Some(tag_text(&value));
         }
         match name {
             b"FEN" => match value.decode_utf8() {

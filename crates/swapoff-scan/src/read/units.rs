@@ -391,8 +391,12 @@ fn read_pgn(
     let mut held = None;
     // The game the stream stopped in, once known.
     let mut cut = None;
+    // Whether the next game read is the rest of one the reader gave up on.
+    let mut skipping = false;
     loop {
         match reader.read_game(&mut collector) {
+            // The rest of a game whose tag line the reader gave up on, already reported.
+            Ok(Some(_)) if std::mem::take(&mut skipping) => {}
             Ok(Some(game)) => {
                 let game = if failed.borrow().is_some() {
                     match held.replace(game) {
@@ -432,7 +436,12 @@ fn read_pgn(
                     ply: None,
                 };
                 let note = if recoverable {
-                    Note::invalid(file, place, e.to_string(), Skipped::Game)
+                    // pgn-reader stops at the broken tag line and would read the rest of
+                    // the game as a game of its own, without the tags before (and every
+                    // game after it numbered one too high).
+                    collector.rest_of_broken = true;
+                    skipping = true;
+                    Note::invalid(file, place, recoverable_why(&e), Skipped::Game)
                 } else {
                     Note::unreadable(file, place, Cause::Read(e.to_string()))
                 };
@@ -466,4 +475,15 @@ fn read_pgn(
     };
     let note = Note::unreadable(file, place, Cause::Read(error.to_string()));
     sender.push(Work(Unit::Note(note)))
+}
+
+/// What a PGN error pgn-reader recovers from means: its own words are terse.
+fn recoverable_why(e: &io::Error) -> String {
+    match e.to_string().as_str() {
+        // No closing quote, bracket or line end within the reader's room for a tag line.
+        "unterminated tag" => format!(
+            "a tag line longer than {MAX_RECORD_BYTES} bytes, or cut short by the end of the input"
+        ),
+        other => other.to_string(),
+    }
 }
