@@ -513,3 +513,12 @@ fn a_latin1_tag_is_read_as_latin1_not_replaced() {
         "{rows:?}"
     );
 }
+
+#[test]
+fn an_epd_record_gives_its_counters_by_operation() {
+    // python-chess reads `hmvc` and `fmvn` as the FEN's counters; they came out as `0 1`.
+    let epd = b"4k3/8/8/3p4/8/8/8/3RK3 w - - bm Rxd5; id \"a;b\"; hmvc 3; fmvn 40;\n";
+    let out = scan(&["--columns", "fen", "-"], Some(epd));
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    assert_eq!(rows(&out)[0]["fen"], "4k3/8/8/3p4/8/8/8/3RK3 w - - 3 40");
+}

@@ -4,8 +4,10 @@
 //! it is ignored): the text before the first
 //! `;` split on any whitespace gives the four FEN fields (placement, side, castling, en
 //! passant), then optionally the halfmove clock and the fullmove number when they are
-//! numbers; anything after that is taken as EPD operations (`bm e4`, `id "x"`) and ignored.
-//! So plain FENs, EPD records and `FEN;move` lines all read. Missing counters are `0 1`.
+//! numbers; anything after that is taken as EPD operations (`bm e4`, `id "x"`), of which
+//! `hmvc` and `fmvn` give the counters (as python-chess reads them) and the rest are
+//! ignored. So plain FENs, EPD records and `FEN;move` lines all read. Missing counters are
+//! `0 1`.
 
 use crate::encode::push_u64;
 use crate::read::error::EpdError;
@@ -42,6 +44,7 @@ pub fn split(line: &str) -> Result<Line<'_>, EpdError> {
         return Ok(Line::Empty);
     }
     // The memchr crate's search (vector instructions), not `str::split`'s byte loop.
+    let record = text;
     let text = match memchr::memchr(b';', text.as_bytes()) {
         Some(end) => text.get(..end).unwrap_or(text),
         None => text,
@@ -57,19 +60,20 @@ pub fn split(line: &str) -> Result<Line<'_>, EpdError> {
     let mut halfmove = 0;
     let mut fullmove = 1;
     if let Some(word) = words.next() {
-        if let Some(n) = number(word, "halfmove clock")? {
-            halfmove = n;
-            if let Some(word) = words.next() {
-                if let Some(n) = number(word, "fullmove number")? {
-                    if n == 0 {
-                        return Err(EpdError::Counter {
-                            field: "fullmove number",
-                            text: "0".to_string(),
-                            why: "must be a positive integer",
-                        });
-                    }
-                    fullmove = n;
-                }
+        let Some(n) = number(word, "halfmove clock")? else {
+            // EPD operations from here on: the word is a part of `record`.
+            let start = word.as_ptr() as usize - record.as_ptr() as usize;
+            let (h, f) = counters_in_operations(record.get(start..).unwrap_or(""))?;
+            return Ok(Line::Fen {
+                fields,
+                halfmove: h.unwrap_or(halfmove),
+                fullmove: f.unwrap_or(fullmove),
+            });
+        };
+        halfmove = n;
+        if let Some(word) = words.next() {
+            if let Some(n) = number(word, "fullmove number")? {
+                fullmove = positive(n, word)?;
             }
         }
     }
@@ -80,10 +84,70 @@ pub fn split(line: &str) -> Result<Line<'_>, EpdError> {
     })
 }
 
+/// The halfmove clock and the fullmove number that an EPD record's operations give
+/// (`hmvc 3;` and `fmvn 40;`), each `None` when absent. Operations end at a `;` outside a
+/// quoted string (`id "a;b";`); a counter that is not a number is an error.
+fn counters_in_operations(mut ops: &str) -> Result<(Option<u32>, Option<u32>), EpdError> {
+    let (mut halfmove, mut fullmove) = (None, None);
+    while !ops.trim_start().is_empty() {
+        let bytes = ops.as_bytes();
+        let (mut end, mut quoted, mut i) = (bytes.len(), false, 0);
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' if quoted => i += 1,
+                b'"' => quoted = !quoted,
+                b';' if !quoted => {
+                    end = i;
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let mut words = ops.get(..end).unwrap_or("").split_ascii_whitespace();
+        let (op, field) = match words.next() {
+            Some("hmvc") => (&mut halfmove, "halfmove clock"),
+            Some("fmvn") => (&mut fullmove, "fullmove number"),
+            _ => (&mut None, ""),
+        };
+        if !field.is_empty() {
+            let text = words.next().unwrap_or("");
+            *op = Some(counter(text, field)?);
+        }
+        ops = ops.get(end + 1..).unwrap_or("");
+    }
+    Ok((halfmove, fullmove))
+}
+
+/// A counter operand: a number, and a positive one for the fullmove number.
+fn counter(text: &str, field: &'static str) -> Result<u32, EpdError> {
+    match number(text, field)? {
+        Some(n) if field == "fullmove number" => positive(n, text),
+        Some(n) => Ok(n),
+        None => Err(EpdError::Counter {
+            field,
+            text: text.to_string(),
+            why: "must be a number",
+        }),
+    }
+}
+
+/// A fullmove number, which starts at 1.
+fn positive(n: u32, text: &str) -> Result<u32, EpdError> {
+    match n {
+        0 => Err(EpdError::Counter {
+            field: "fullmove number",
+            text: text.to_string(),
+            why: "must be a positive integer",
+        }),
+        n => Ok(n),
+    }
+}
+
 /// `Some(n)` for a number, `None` for a word that is not one (an EPD operation), an error
 /// for digits that overflow.
 fn number(word: &str, field: &'static str) -> Result<Option<u32>, EpdError> {
-    if !word.bytes().all(|b| b.is_ascii_digit()) {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(None);
     }
     word.parse().map(Some).map_err(|_| EpdError::Counter {
@@ -326,6 +390,14 @@ mod tests {
         assert_eq!((h, n), (12, 40));
         let (_, h, n) = fields("8/8/8/8/8/8/8/K6k w - - bm Kb2; id \"x\";");
         assert_eq!((h, n), (0, 1));
+        // python-chess's reading of the counters' operations.
+        let (_, h, n) = fields("8/8/8/8/8/8/8/K6k w - - hmvc 3; fmvn 40;");
+        assert_eq!((h, n), (3, 40));
+        let (_, h, n) = fields("8/8/8/8/8/8/8/K6k w - - id \"a; \\\"hmvc 9;\"; fmvn 7");
+        assert_eq!((h, n), (0, 7));
+        assert!(split("8/8/8/8/8/8/8/K6k w - - hmvc x;").is_err());
+        assert!(split("8/8/8/8/8/8/8/K6k w - - fmvn 0;").is_err());
+        assert!(split("8/8/8/8/8/8/8/K6k w - - hmvc;").is_err());
         let (f, _, _) = fields("8/8/8/8/8/8/8/K6k w - -;a1b2");
         assert_eq!(f[3], "-");
         let (f, _, _) = fields("\u{feff}8/8/8/8/8/8/8/K6k w - -");
