@@ -232,6 +232,15 @@ def test_tags_become_columns(tmp_path):
     assert got[0]["tag_Event"] is not None
 
 
+def test_a_pathlib_path_is_read_as_its_text():
+    # Dask's own readers take one; it was taken for a list of paths and failed.
+    pgn = DATA / "pgn" / "kasparov-deep-blue-1997.pgn"
+    by_path = swapoff.dask.scan(pgn, block_bytes=BLOCK).compute()
+    by_text = swapoff.dask.scan(str(pgn), block_bytes=BLOCK).compute()
+    assert len(by_path) > 0
+    assert by_path.equals(by_text)
+
+
 def test_a_game_longer_than_the_ply_limit_is_reported_as_the_command_reports_it(tmp_path):
     # Knights out and back, 25,001 times: 100,004 plies, past the 100,000 kept per game.
     path = tmp_path / "long.pgn"

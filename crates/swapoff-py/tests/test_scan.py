@@ -64,6 +64,11 @@ def test_a_glob_and_the_engines_that_read_the_stream(tmp_path):
     assert frame.height == rows.num_rows
     with pytest.raises(FileNotFoundError):
         swapoff.scan(str(tmp_path / "none-*.pgn"))
+    # A bytes path, as `open` takes it, is one path, not a list of numbers.
+    one = DATA / "positions" / "endgames_head.epd"
+    by_bytes = swapoff.scan(os.fsencode(one)).read_all()
+    assert by_bytes.num_rows > 0
+    assert by_bytes["file"].unique().to_pylist() == [str(one)]
 
 
 def test_a_reader_dropped_early_stops_the_pipeline(tmp_path):

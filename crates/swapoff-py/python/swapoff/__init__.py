@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from typing import Any, Literal, Optional, TypedDict
+from typing import Any, Literal, Optional, TypedDict, Union
 
 import numpy as np
 
@@ -456,6 +456,9 @@ def analyze_many(
 
 #: A file format ``scan`` is told (``None``: from each file's content).
 Format = Literal["epd", "pgn", "csv", "jsonl", "parquet"]
+# Aliases are evaluated at run time: `Union`, not `|`, for Python 3.9.
+_Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+_Paths = Union[_Path, Sequence[_Path]]
 
 
 def _format(format: Format | None) -> str:
@@ -505,15 +508,17 @@ def _columns(columns: Sequence[ColumnName] | None) -> str | None:
     return ",".join(str(c) for c in columns)
 
 
-def _files(paths: str | os.PathLike | Sequence[str | os.PathLike]) -> list[str]:
+def _files(paths: _Paths) -> list[str]:
     """Every file the paths name: a pattern (``*``, ``?``, ``[...]``) is expanded and
-    sorted, a path without one stays as it is (``-`` is standard input)."""
+    sorted, a path without one stays as it is (``-`` is standard input). A path may be
+    ``bytes``, as ``open`` takes it; one ``bytes`` path is not a list of numbers."""
     import glob
 
-    items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
+    one = isinstance(paths, (str, bytes, os.PathLike))
+    items = [paths] if one else list(paths)  # type: ignore[list-item]
     files: list[str] = []
     for item in items:
-        text = os.fspath(item)
+        text = os.fsdecode(item)
         if glob.has_magic(text):
             found = sorted(glob.glob(text))
             if not found:
@@ -527,7 +532,7 @@ def _files(paths: str | os.PathLike | Sequence[str | os.PathLike]) -> list[str]:
 
 
 def scan(
-    paths: str | os.PathLike | Sequence[str | os.PathLike],
+    paths: _Paths,
     *,
     rules: Rules = "default",
     values: Values = None,

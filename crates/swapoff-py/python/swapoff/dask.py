@@ -22,9 +22,10 @@ could not be read (the message ``seeswap scan`` prints), null on the rows of pos
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Union
 
 import dask
 import dask.dataframe as dd
@@ -35,6 +36,9 @@ import pyarrow.parquet as pq
 
 from . import ColumnName, Format, Rules, Values, _columns, _format, _values
 from ._swapoff import scan_block, sniff
+
+# Evaluated at run time: `Union`, not `|`, for Python 3.9.
+_UrlPaths = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
 
 __all__ = ["BLOCK_BYTES", "scan"]
 
@@ -181,11 +185,13 @@ def _parquet_parts(
     return parts
 
 
-def _expanded(urlpath: str | Sequence[str], storage: dict) -> list[str]:
+def _expanded(urlpath: _UrlPaths, storage: dict) -> list[str]:
     """Every path a pattern names, with the filesystem's whole glob (``*``, ``?`` and
     ``[...]``; fsspec's ``open_files`` expands only ``*``), sorted; a path without a
-    pattern stays as it is."""
-    paths = [urlpath] if isinstance(urlpath, str) else list(urlpath)
+    pattern stays as it is. A ``pathlib`` path is taken as its text, as Dask's own
+    readers take it."""
+    one = isinstance(urlpath, (str, os.PathLike))
+    paths = [os.fspath(p) for p in ([urlpath] if one else urlpath)]  # type: ignore[list-item]
     found: list[str] = []
     for path in paths:
         if not any(c in path for c in "*?["):
@@ -205,7 +211,7 @@ def _head(path: str, storage: dict) -> bytes:
 
 
 def scan(
-    urlpath: str | Sequence[str],
+    urlpath: _UrlPaths,
     *,
     rules: Rules = "default",
     values: Values = None,
