@@ -258,3 +258,49 @@ fn a_truncated_table_stream_names_the_line_it_stopped_at() {
     assert!(err.contains(&stopped), "{err}");
     assert!(err.contains("rest of the file skipped"), "{err}");
 }
+
+/// `pzstd` writes a skippable frame before each zstd frame: the input is zstd all the same
+/// (it was read as text, a message per binary "line").
+#[test]
+fn zstd_after_a_skippable_frame_is_zstd() {
+    let epd = std::fs::read(testdata("positions/uho_head.epd")).expect("epd");
+    let want = run(&["scan", "-q", "--summary", "-"], Some(&epd));
+    let mut packed = vec![0x50, 0x2a, 0x4d, 0x18, 4, 0, 0, 0, 1, 2, 3, 4];
+    packed.extend(compress(Codec::Zstd, &epd));
+    let got = run(&["scan", "-q", "--summary", "-"], Some(&packed));
+    assert_eq!(got.status.code(), Some(0), "{}", text(&got.stderr));
+    let counts = |o: &Output| {
+        text(&o.stdout)
+            .split(",\"seconds\"")
+            .next()
+            .map(String::from)
+    };
+    assert_eq!(counts(&got), counts(&want));
+}
+
+/// A compression or archive that is not read is said so once, naming it; its bytes read as
+/// text gave a message per "line".
+#[test]
+fn an_unread_compression_is_named_in_one_message() {
+    let cases: [(&[u8], &str); 4] = [
+        (
+            b"\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4\x46\x02\x00!\x01\n\xff\xfe",
+            "xz",
+        ),
+        (
+            b"PK\x03\x04\x14\x00\x00\x00\x08\x00\n\x80\x81",
+            "a zip archive",
+        ),
+        (b"7z\xbc\xaf\x27\x1c\x00\x04\n\xff", "a 7z archive"),
+        (b"\x04\x22\x4d\x18\x64\x40\xa7\n\x90\x91", "lz4"),
+    ];
+    for (bytes, name) in cases {
+        for args in [&["scan", "-q", "-"][..], &["eval", "--batch", "-"]] {
+            let out = run(args, Some(bytes));
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{name} {args:?}: {err}");
+            assert!(err.contains(&format!("{name}, which is not read")), "{err}");
+            assert_eq!(err.lines().count(), 1, "{name} {args:?}: {err}");
+        }
+    }
+}

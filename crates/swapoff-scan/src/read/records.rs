@@ -141,7 +141,10 @@ pub enum Compression {
 impl Compression {
     /// The format whose magic bytes `head` starts with, if any.
     pub fn detect(head: &[u8]) -> Option<Compression> {
-        if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        // A zstd frame, or a skippable frame before one (`pzstd` writes one first).
+        let skippable =
+            head.len() >= 4 && head[0] & 0xf0 == 0x50 && head[1..4] == [0x2a, 0x4d, 0x18];
+        if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) || skippable {
             Some(Compression::Zstd)
         } else if head.starts_with(&[0x1f, 0x8b]) {
             Some(Compression::Gzip)
@@ -150,6 +153,21 @@ impl Compression {
         } else {
             None
         }
+    }
+
+    /// The name of a compression or archive format that is not read, whose magic bytes
+    /// `head` starts with: read as text, its bytes gave a message per "line".
+    pub(crate) fn unread(head: &[u8]) -> Option<&'static str> {
+        const UNREAD: [(&[u8], &str); 4] = [
+            (&[0xfd, b'7', b'z', b'X'], "xz"),
+            (b"PK\x03\x04", "a zip archive"),
+            (&[b'7', b'z', 0xbc, 0xaf], "a 7z archive"),
+            (&[0x04, 0x22, 0x4d, 0x18], "lz4"),
+        ];
+        UNREAD
+            .iter()
+            .find(|(magic, _)| head.starts_with(magic))
+            .map(|&(_, name)| name)
     }
 
     /// The format's name: `zstd`, `gzip` or `bzip2`.
@@ -177,6 +195,12 @@ pub fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Se
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
         }
+    }
+    if let Some(name) = Compression::unread(&head) {
+        return Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("{name}, which is not read (zstd, gzip and bzip2 are): decompress it first"),
+        ));
     }
     let Some(compression) = Compression::detect(&head) else {
         return Ok(Box::new(io::Cursor::new(head).chain(raw)));
