@@ -14,6 +14,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import swapoff
+import swapoff.dask
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "testdata"
@@ -138,3 +139,16 @@ def test_columns_on_request_are_the_command_s_and_every_name_is_typed(tmp_path):
     for name in typing.get_args(swapoff.ColumnName):
         arrow_name = "captures" if name == "capture_list" else name
         assert arrow_name in swapoff.scan(path, columns=[name]).schema.names
+
+
+def test_tag_names_are_trimmed_carried_once_and_never_empty(tmp_path):
+    pgn = tmp_path / "tags.pgn"
+    pgn.write_text('[Event "e"]\n[White "w"]\n\n1. e4 *\n')
+    asked = ["Event", " White", "Event"]
+    rows = swapoff.scan(pgn, tags=asked, columns=["ply"]).read_all()
+    assert rows.column_names == ["file", "ply", "tag_Event", "tag_White", "error"]
+    assert rows["tag_White"].to_pylist() == ["w", "w"]
+    frame = swapoff.dask.scan(str(pgn), tags=asked, columns=["ply"]).compute()
+    assert list(frame.columns) == rows.column_names
+    with pytest.raises(swapoff.SwapoffError, match="empty tag name"):
+        swapoff.scan(pgn, tags=["Event", ""])

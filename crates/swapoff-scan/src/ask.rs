@@ -124,6 +124,30 @@ pub fn trace_json(pos: &Chess, mv: Move, see: &See) -> Result<String, String> {
     serde_json::to_string(&trace).map_err(|e| e.to_string())
 }
 
+/// The tag names to carry into rows, as a face was given them: each trimmed (`Event,
+/// Site` asked for ` Site`, which no game has), each once in the order first asked (a
+/// name asked twice gave two columns of one name, the second always empty). An empty name
+/// is refused.
+///
+/// ```
+/// let tags = swapoff_scan::ask::tags(["Event", " WhiteElo", "Event"].map(String::from).into());
+/// assert_eq!(tags.unwrap(), ["Event", "WhiteElo"]);
+/// assert!(swapoff_scan::ask::tags(vec!["Event".into(), " ".into()]).is_err());
+/// ```
+pub fn tags(names: Vec<String>) -> Result<Vec<String>, String> {
+    let mut kept: Vec<String> = Vec::with_capacity(names.len());
+    for name in &names {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(format!("an empty tag name in {:?}", names.join(",")));
+        }
+        if !kept.iter().any(|k| k == name) {
+            kept.push(name.to_string());
+        }
+    }
+    Ok(kept)
+}
+
 /// Checks two lists have one move per position.
 pub fn one_move_each(fens: usize, moves: usize) -> Result<(), String> {
     if fens == moves {
