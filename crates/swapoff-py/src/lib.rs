@@ -222,7 +222,7 @@ fn scan_block<'py>(
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let see = evaluator(rules, values)?;
     let selection = selection(columns)?;
-    let tags = swapoff_scan::ask::tags(tags).map_err(error)?;
+    let tags = swapoff_scan::ask::tags(&tags);
     let source = match data.cast::<PyCapsule>() {
         Ok(capsule) => scan::Source::Batches(import_stream(capsule)?),
         Err(_) if data.cast::<pyo3::types::PyList>().is_ok() => {
@@ -332,7 +332,7 @@ fn scan_stream<'py>(
         see: evaluator(rules, values)?,
         read: swapoff_scan::scan::pipeline::ReadOptions {
             format: read_format(format)?,
-            tags: swapoff_scan::ask::tags(tags).map_err(error)?,
+            tags: swapoff_scan::ask::tags(&tags),
             fen_column: fen_column.to_string(),
             moves_column: moves_column.map(String::from),
             apply,

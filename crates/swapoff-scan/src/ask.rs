@@ -126,26 +126,21 @@ pub fn trace_json(pos: &Chess, mv: Move, see: &See) -> Result<String, String> {
 
 /// The tag names to carry into rows, as a face was given them: each trimmed (`Event,
 /// Site` asked for ` Site`, which no game has), each once in the order first asked (a
-/// name asked twice gave two columns of one name, the second always empty). An empty name
-/// is refused.
+/// name asked twice gave two columns of one name, the second always empty), an empty one
+/// (`Event,,Site`, a trailing comma) left out, as the column lists leave them out.
 ///
 /// ```
-/// let tags = swapoff_scan::ask::tags(["Event", " WhiteElo", "Event"].map(String::from).into());
-/// assert_eq!(tags.unwrap(), ["Event", "WhiteElo"]);
-/// assert!(swapoff_scan::ask::tags(vec!["Event".into(), " ".into()]).is_err());
+/// let asked = ["Event", " WhiteElo", "Event", ""].map(String::from);
+/// assert_eq!(swapoff_scan::ask::tags(&asked), ["Event", "WhiteElo"]);
 /// ```
-pub fn tags(names: Vec<String>) -> Result<Vec<String>, String> {
+pub fn tags(names: &[String]) -> Vec<String> {
     let mut kept: Vec<String> = Vec::with_capacity(names.len());
-    for name in &names {
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(format!("an empty tag name in {:?}", names.join(",")));
-        }
-        if !kept.iter().any(|k| k == name) {
+    for name in names.iter().map(|n| n.trim()) {
+        if !name.is_empty() && !kept.iter().any(|k| k == name) {
             kept.push(name.to_string());
         }
     }
-    Ok(kept)
+    kept
 }
 
 /// Checks two lists have one move per position.

@@ -98,7 +98,7 @@ pub struct Args {
     /// PGN tags to carry into each game's rows (comma-separated, e.g.
     /// `Event,Site,WhiteElo`): a `tags` object in JSON, `tag_NAME` columns in CSV and
     /// Parquet; a missing tag (or an EPD position) gives null or an empty field. Names are
-    /// trimmed and each is carried once.
+    /// trimmed, each is carried once, and empty ones are left out.
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     tags: Vec<String>,
 
@@ -200,10 +200,7 @@ impl Sink for Done<'_> {
 /// Runs the command.
 pub fn run(mut args: Args) -> Outcome {
     let started = Instant::now();
-    args.tags = match swapoff_scan::ask::tags(std::mem::take(&mut args.tags)) {
-        Ok(tags) => tags,
-        Err(why) => return fatal(format!("--tags: {why}")),
-    };
+    args.tags = swapoff_scan::ask::tags(&args.tags);
     let files: Vec<InputName> = if args.files.is_empty() {
         vec![InputName::from("-")]
     } else {
