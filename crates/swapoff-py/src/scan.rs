@@ -84,7 +84,7 @@ pub enum Source {
     Batches(RecordBatchStreamReader),
     /// Positions (FENs), a row each, numbered from `first_line`: `analyze_many`'s input.
     /// A position that cannot be read still has its row, so its error says only why.
-    Positions(Vec<String>),
+    Positions(Vec<Option<String>>),
 }
 
 /// The rows of `source` as record batches, with a `file` column holding `name` and an
@@ -151,7 +151,7 @@ pub fn block(
             let mut line = before;
             let mut fens = fens.into_iter().peekable();
             while fens.peek().is_some() {
-                let unit: Vec<String> = fens.by_ref().take(POSITIONS_PER_UNIT).collect();
+                let unit: Vec<_> = fens.by_ref().take(POSITIONS_PER_UNIT).collect();
                 let count = unit.len() as u64;
                 if emit(Work::positions(line, unit)).is_break() {
                     break;

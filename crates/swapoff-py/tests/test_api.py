@@ -16,6 +16,8 @@ import chess
 import chess.pgn
 import chess.variant
 import numpy as np
+import pandas as pd
+import pyarrow as pa
 import pytest
 
 import swapoff
@@ -372,6 +374,13 @@ def test_analyze_many_gives_analyze_s_answers_one_row_a_position():
     assert odd[0]["error"] is None
     assert [r["fen"] for r in odd[1:]] == ["", "a\nb"]
     assert all(r["error"] for r in odd[1:])
+    # A missing value (None, pandas' NaN, a null) is its row's error: it raised for all.
+    fen = "8/8/8/8/8/8/8/K6k w - -"
+    for column in ([fen, None], pd.Series([fen, float("nan")]), pa.array([fen, None])):
+        rows = swapoff.analyze_many(column).to_pylist()
+        assert [r["line"] for r in rows] == [1, 2]
+        assert rows[0]["error"] is None
+        assert rows[1]["fen"] is None and "missing" in rows[1]["error"]
 
 
 def test_a_trace_draws_itself_with_numbered_captures_x_rays_and_the_stopper():

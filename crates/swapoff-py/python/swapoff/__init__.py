@@ -406,12 +406,15 @@ def _listed(items: Any) -> Any:
     return list(items)
 
 
-def _strings(items: Any, name: str) -> list:
+def _strings(items: Any, name: str, nulls: bool = False) -> list:
     """The items as text: strings, bytes (decoded), ``chess.Board``\ s (their FEN) and
-    ``chess.Move``\ s (UCI); an error names the first other row."""
+    ``chess.Move``\ s (UCI); with ``nulls``, a missing value (``None``, or pandas' NaN)
+    stays ``None``. An error names the first other row."""
     out = []
     for i, item in enumerate(items):
-        if isinstance(item, bytes):
+        if nulls and (item is None or (isinstance(item, float) and item != item)):
+            item = None
+        elif isinstance(item, bytes):
             item = item.decode("utf-8", "replace")
         elif not isinstance(item, str):
             if hasattr(item, "from_square") and hasattr(item, "to_square"):
@@ -435,14 +438,16 @@ def analyze_many(
     """:func:`analyze` of many positions (FEN strings or ``chess.Board``\\ s, in any column
     :func:`see_many` takes) on every core, as a ``pyarrow.Table`` with the columns of
     ``seeswap scan --parquet``: one row per position, in order, ``line`` its index from 1,
-    and ``error`` the reason a position could not be read (null otherwise). Needs pyarrow
+    and ``error`` the reason a position could not be read (null otherwise; a missing
+    value, ``None`` or pandas' NaN, is such a row, not an exception). Needs pyarrow
     (the ``[dask]`` extra); ``.to_pandas()`` or ``polars.from_arrow`` make a frame of it.
     """
     try:
         import pyarrow as pa
     except ImportError:
         raise SwapoffError("analyze_many needs pyarrow: pip install pyarrow") from None
-    texts = _strings(_listed(positions), "positions")
+    # A missing position is its row's error, as a null cell of a table is.
+    texts = _strings(_listed(positions), "positions", nulls=True)
     # A row per position, in order, read as a table's rows (not joined into text).
     stream = _scan_block(texts, "", "epd", rules, _values(values), 1, [])
     table = pa.RecordBatchReader._import_from_c_capsule(stream).read_all()

@@ -100,6 +100,12 @@ pub struct RowError {
 }
 
 impl RowError {
+    /// A position given as a missing value (`None`, or a null in a data frame's column).
+    pub fn missing(line: u64) -> RowError {
+        let why = "no position: the value is missing (null)".to_string();
+        RowError { line, why }
+    }
+
     /// A row without a FEN in the table's FEN column.
     pub fn no_fen(line: u64, columns: &TableColumns<'_>) -> RowError {
         let why = format!("no FEN in column {:?}", columns.fen);

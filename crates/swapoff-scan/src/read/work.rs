@@ -52,12 +52,16 @@ pub(crate) enum Unit {
 
 impl Work {
     /// Positions given as FENs, not read from a file: rows of input 0 numbered from
-    /// `before + 1`, one row each (how Python's lists of positions are scanned).
-    pub fn positions(before: u64, fens: impl IntoIterator<Item = String>) -> Work {
+    /// `before + 1`, one row each (how Python's lists of positions are scanned). A missing
+    /// one (`None`, a null in a data frame's column) is a row's error, as a null cell is.
+    pub fn positions(before: u64, fens: impl IntoIterator<Item = Option<String>>) -> Work {
         let plain = TableColumns::default();
         let rows = (before + 1..)
             .zip(fens)
-            .map(|(row, fen)| Ok(TableRow::new(row, fen, Vec::new(), Vec::new(), &plain)))
+            .map(|(row, fen)| match fen {
+                Some(fen) => Ok(TableRow::new(row, fen, Vec::new(), Vec::new(), &plain)),
+                None => Err(RowError::missing(row)),
+            })
             .collect();
         Work(Unit::Table {
             file: 0,

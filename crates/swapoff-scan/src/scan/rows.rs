@@ -713,7 +713,7 @@ mod tests {
             "not a fen",
             "8/8/8/8/8/8/8/K6k b - -",
         ];
-        let work = Work::positions(10, fens.map(String::from));
+        let work = Work::positions(10, fens.map(|f| Some(f.to_string())));
         assert_eq!(work.epd_bytes(), 0);
         let scanner = Scanner::new(See::default(), Needs::ALL, &[]);
         let mut places = Places::default();
