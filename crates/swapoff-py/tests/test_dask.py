@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import lzma
 import os
 import subprocess
 from pathlib import Path
@@ -112,6 +113,17 @@ def inputs(tmp: Path) -> list[Path]:
         "bom.epd": b"\xef\xbb\xbf" + epd,
         # Old Mac line ends in a file larger than a block: not cut at LF.
         "lone-cr.epd": epd.replace(b"\n", b"\r"),
+        # A tag line over the record limit (its game skipped whole), Latin-1 tags, EPD
+        # counters given as operations, pzstd's skippable frame, an xz file (refused).
+        "long-tag.pgn": b'[Event "x"]\n[Annotator "'
+        + b"a" * 300_000
+        + b'"]\n\n1. e4 *\n\n'
+        + pgn,
+        "latin1.pgn": b'[Event "Caf\xe9"]\n[White "M\xfcller"]\n\n1. e4 e5 *\n',
+        "counters.epd": b"4k3/8/8/3p4/8/8/8/3RK3 w - - bm Rxd5; hmvc 3; fmvn 40;\n",
+        "skippable.epd.zst": b"\x50\x2a\x4d\x18\x04\x00\x00\x00abcd"
+        + zstandard.ZstdCompressor().compress(epd),
+        "packed.xz": lzma.compress(epd),
         # A compressed Parquet file: no row groups to seek to, read whole.
         "games.parquet.zst": zstandard.ZstdCompressor().compress(
             (DATA / "examples" / "games.parquet").read_bytes()
