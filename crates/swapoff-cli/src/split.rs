@@ -223,7 +223,8 @@ fn copy(
             Format::Pgn => {
                 let text = line.trim_ascii();
                 let tag = !in_comment && text.starts_with(b"[");
-                let moves = !in_comment && !tag && !text.is_empty() && !text.starts_with(b"%");
+                let escape = !in_comment && text.starts_with(b"%");
+                let moves = !in_comment && !tag && !text.is_empty() && !escape;
                 let starts = (tag && state != State::Tags)
                     || (moves && matches!(state, State::Start | State::Gap));
                 if tag {
@@ -233,8 +234,9 @@ fn copy(
                 } else if text.is_empty() && !in_comment && state == State::Movetext {
                     state = State::Gap;
                 }
-                // A brace inside a tag's value (`[Event "a {b"]`) opens no comment.
-                if !tag {
+                // A brace inside a tag's value (`[Event "a {b"]`) or on an escape line
+                // (`% ...`, which the reader passes over) opens no comment.
+                if !tag && !escape {
                     in_comment = comment_open_after(&line, in_comment);
                 }
                 starts

@@ -114,13 +114,16 @@ fn a_brace_in_a_tag_and_games_without_tags_are_split_as_the_reader_reads_them() 
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("odd.pgn");
     let mut f = std::fs::File::create(&pgn).unwrap();
-    // A `{` inside a tag value opened a comment that swallowed the next games.
+    // A `{` inside a tag value, or on an escape line, opened a comment that swallowed the
+    // next games.
     for event in ["a {b", "c", "d"] {
         write!(f, "[Event \"{event}\"]\n\n1. e4 e5 *\n\n").unwrap();
     }
+    write!(f, "[Event \"e\"]\n\n1. d4\n% an escape line {{\nd5 *\n\n").unwrap();
+    write!(f, "[Event \"f\"]\n\n1. c4 {{ closed }} *\n\n").unwrap();
     let untagged = dir.path().join("untagged.pgn");
     std::fs::write(&untagged, "1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 *\n").unwrap();
-    for (file, games) in [(&pgn, 3), (&untagged, 3)] {
+    for (file, games) in [(&pgn, 5), (&untagged, 3)] {
         let parts_dir = dir.path().join(file.file_stem().unwrap());
         let parts = split(file.to_str().unwrap(), &parts_dir, "1");
         assert_eq!(parts.len(), games, "{}: {parts:?}", file.display());
