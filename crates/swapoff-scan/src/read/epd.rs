@@ -105,14 +105,13 @@ fn counters_in_operations(mut ops: &str) -> Result<(Option<u32>, Option<u32>), E
             i += 1;
         }
         let mut words = ops.get(..end).unwrap_or("").split_ascii_whitespace();
-        let (op, field) = match words.next() {
-            Some("hmvc") => (&mut halfmove, "halfmove clock"),
-            Some("fmvn") => (&mut fullmove, "fullmove number"),
-            _ => (&mut None, ""),
+        let counted = match words.next() {
+            Some("hmvc") => Some((&mut halfmove, "halfmove clock")),
+            Some("fmvn") => Some((&mut fullmove, "fullmove number")),
+            _ => None,
         };
-        if !field.is_empty() {
-            let text = words.next().unwrap_or("");
-            *op = Some(counter(text, field)?);
+        if let Some((slot, field)) = counted {
+            *slot = Some(counter(words.next().unwrap_or(""), field)?);
         }
         ops = ops.get(end + 1..).unwrap_or("");
     }
