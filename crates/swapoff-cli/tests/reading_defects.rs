@@ -540,3 +540,21 @@ fn tag_names_are_trimmed_and_carried_once() {
         .collect();
     assert_eq!(lines, ["ply,tag_Event,tag_White", "0,e,w", "1,e,w"]);
 }
+
+#[test]
+fn figurine_notation_is_read_as_its_letters() {
+    // pgn-reader skipped `♘f3` and `♞c6` without a word: two skipped moves keep the turn,
+    // so the game went on with 3. Bb5 as White's second move, and exit status 0.
+    let pgn = "[Event \"fan\"]\n\n1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 4. ♗xc6 ♟dxc6 *\n";
+    let out = scan(
+        &["--columns", "game,ply,played,played_san", "-"],
+        Some(pgn.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let rows = rows(&out);
+    let san: Vec<&str> = rows
+        .iter()
+        .filter_map(|r| r["played_san"].as_str())
+        .collect();
+    assert_eq!(san, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
+}

@@ -120,6 +120,7 @@ def inputs(tmp: Path) -> list[Path]:
         + b'"]\n\n1. e4 *\n\n'
         + pgn,
         "latin1.pgn": b'[Event "Caf\xe9"]\n[White "M\xfcller"]\n\n1. e4 e5 *\n',
+        "figurines.pgn": "1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 *\n".encode(),
         "counters.epd": b"4k3/8/8/3p4/8/8/8/3RK3 w - - bm Rxd5; hmvc 3; fmvn 40;\n",
         "skippable.epd.zst": b"\x50\x2a\x4d\x18\x04\x00\x00\x00abcd"
         + zstandard.ZstdCompressor().compress(epd),

@@ -4,9 +4,13 @@
 //! pgn-reader dropped the whole move, so that the error named the next one). [`Notation`]
 //! rewrites them as the PGN text streams past, before pgn-reader sees it: the dash goes
 //! (`e2e4`, which the game replay reads as UCI; `Ng1f3`, over-disambiguated SAN), so does
-//! the mark, and the `=` comes in (`e8=Q`, `e7e8=q`). Tag lines are left as they are, so
-//! a tag's value is never changed. Text without any of them passes through with one
-//! search for each.
+//! the mark, and the `=` comes in (`e8=Q`, `e7e8=q`). Figurine notation (`♘f3`, `♞xe4`,
+//! `♙e4`), which chess programs export and pgn-reader skips token by token (two skipped
+//! moves keep the turn, so the game went on with the wrong moves and no message), is
+//! written with letters (`Nf3`, `Nxe4`, `e4`): python-chess drops the figurine and reads
+//! a pawn move, so here the rows are right where its are not. Tag lines are left as they
+//! are, so a tag's value is never changed. Text without any of them passes through with
+//! one search for each.
 
 use std::io::{self, Read};
 
@@ -200,6 +204,21 @@ fn promotion_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
         .filter(move |&i| may_promote(text[i], text[i + 1]))
 }
 
+/// The first byte of a chess figurine's UTF-8 (`♔` is E2 99 94, ..., `♟` E2 99 9F): rare
+/// in PGN, so memchr finds it fast (testing it in the promotion scan's blocks cost twice
+/// the instructions).
+const FIGURINE_LEAD: u8 = 0xE2;
+
+/// The letter a figurine at `text[i..]` stands for (`""` for a pawn), if one is there.
+fn figurine(text: &[u8], i: usize) -> Option<&'static [u8]> {
+    const LETTERS: [&[u8]; 6] = [b"K", b"Q", b"R", b"B", b"N", b""];
+    match text.get(i..i + 3)? {
+        // White's figurines, then Black's, each king to pawn.
+        &[FIGURINE_LEAD, 0x99, third @ 0x94..=0x9F] => Some(LETTERS[usize::from(third - 0x94) % 6]),
+        _ => None,
+    }
+}
+
 /// The changes `text` needs (`tag_line`: what the line it starts in is), in order, and
 /// what its last line is.
 fn edits(text: &[u8], tag_line: Line) -> (Vec<Edit>, Line) {
@@ -224,6 +243,18 @@ fn edits(text: &[u8], tag_line: Line) -> (Vec<Edit>, Line) {
         if (after_square || alone) && ends_token(text.get(i + 4)) && !on_tag_line(text, i, tag_line)
         {
             edits.push(drop(i, i + 4));
+        }
+    }
+    // Each figurine, outside tag lines: its letter.
+    for i in memchr::memchr_iter(FIGURINE_LEAD, text) {
+        if let Some(letter) = figurine(text, i) {
+            if !on_tag_line(text, i, tag_line) {
+                edits.push(Edit {
+                    start: i,
+                    end: i + 3,
+                    insert: letter,
+                });
+            }
         }
     }
     // Each promotion without `=`: a pawn's target square on a back rank (the token's
@@ -330,6 +361,12 @@ mod tests {
         let long = "1. e4 e5 ".repeat(20_000) + "1. a8Q\n";
         let want = "1. e4 e5 ".repeat(20_000) + "1. a8=Q\n";
         assert_eq!(through(long.as_bytes(), 4096), want);
+        // Figurines, White's and Black's, outside tag lines; other UTF-8 stays.
+        let pgn = "[White \"♔ ♘\"]\n\n1. ♙e4 ♟e5 2. ♘f3 ♞c6 3. ♗b5 {♖–♕} ♛h4 4. ♖xf7+ ♚xf7\n";
+        let want = "[White \"♔ ♘\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {R–Q} Qh4 4. Rxf7+ Kxf7\n";
+        for size in [1, 2, 3, 4096] {
+            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
+        }
         // Nothing to rewrite: the same bytes.
         let plain = b"1. e4 e5 2. Nf3 { e2 - e4 } 1/2-1/2\n";
         assert_eq!(through(plain, 5).as_bytes(), plain);
