@@ -558,3 +558,18 @@ fn figurine_notation_is_read_as_its_letters() {
         .collect();
     assert_eq!(san, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
 }
+
+#[test]
+fn a_no_break_space_between_moves_is_a_space() {
+    // Movetext copied from a web page: pgn-reader took each no-break space for a part of
+    // the move after it and skipped both, and the error named `a6` as White's first move.
+    let pgn = "[Event \"web\"]\n\n1.\u{a0}e4\u{a0}e5 2.\u{a0}Nf3\u{a0}Nc6 3.\u{2009}Bb5 a6 *\n";
+    let out = scan(&["--columns", "ply,played_san", "-"], Some(pgn.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let rows = rows(&out);
+    let san: Vec<&str> = rows
+        .iter()
+        .filter_map(|r| r["played_san"].as_str())
+        .collect();
+    assert_eq!(san, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+}

@@ -8,9 +8,11 @@
 //! `♙e4`), which chess programs export and pgn-reader skips token by token (two skipped
 //! moves keep the turn, so the game went on with the wrong moves and no message), is
 //! written with letters (`Nf3`, `Nxe4`, `e4`): python-chess drops the figurine and reads
-//! a pawn move, so here the rows are right where its are not. Tag lines are left as they
-//! are, so a tag's value is never changed. Text without any of them passes through with
-//! one search for each.
+//! a pawn move, so here the rows are right where its are not. A Unicode space between
+//! moves (a no-break space from a web page) becomes an ASCII one, as python-chess reads
+//! it: pgn-reader took it for a part of the next move and skipped both. Tag lines are left
+//! as they are, so a tag's value is never changed. Text without any of them passes through
+//! with one search for each.
 
 use std::io::{self, Read};
 
@@ -204,17 +206,24 @@ fn promotion_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
         .filter(move |&i| may_promote(text[i], text[i + 1]))
 }
 
-/// The first byte of a chess figurine's UTF-8 (`♔` is E2 99 94, ..., `♟` E2 99 9F): rare
-/// in PGN, so memchr finds it fast (testing it in the promotion scan's blocks cost twice
-/// the instructions).
-const FIGURINE_LEAD: u8 = 0xE2;
+/// The first bytes of the UTF-8 that [`unicode_edit`] rewrites: `♔`..`♟` are E2 99 94 to
+/// E2 99 9F, a no-break space C2 A0, the other spaces E2 80 xx and E2 81 9F. Both are rare
+/// in PGN, so memchr finds them fast (testing them in the promotion scan's blocks cost
+/// twice the instructions).
+const LEADS: (u8, u8) = (0xC2, 0xE2);
 
-/// The letter a figurine at `text[i..]` stands for (`""` for a pawn), if one is there.
-fn figurine(text: &[u8], i: usize) -> Option<&'static [u8]> {
+/// The ASCII that the UTF-8 character at `text[i..]` is written as, and its length: a
+/// figurine's letter (`""` for a pawn), or a space for a Unicode space (a no-break space
+/// copied from a web page, a thin space), which python-chess reads as one and pgn-reader
+/// would take for a part of the move after it.
+fn unicode_edit(text: &[u8], i: usize) -> Option<(&'static [u8], usize)> {
     const LETTERS: [&[u8]; 6] = [b"K", b"Q", b"R", b"B", b"N", b""];
-    match text.get(i..i + 3)? {
+    match text.get(i..(i + 3).min(text.len()))? {
+        [0xC2, 0xA0, ..] => Some((b" ", 2)),
         // White's figurines, then Black's, each king to pawn.
-        &[FIGURINE_LEAD, 0x99, third @ 0x94..=0x9F] => Some(LETTERS[usize::from(third - 0x94) % 6]),
+        &[0xE2, 0x99, third @ 0x94..=0x9F] => Some((LETTERS[usize::from(third - 0x94) % 6], 3)),
+        // En quad to hair space, the narrow no-break space, the medium mathematical space.
+        [0xE2, 0x80, 0x80..=0x8A | 0xAF] | [0xE2, 0x81, 0x9F] => Some((b" ", 3)),
         _ => None,
     }
 }
@@ -245,14 +254,14 @@ fn edits(text: &[u8], tag_line: Line) -> (Vec<Edit>, Line) {
             edits.push(drop(i, i + 4));
         }
     }
-    // Each figurine, outside tag lines: its letter.
-    for i in memchr::memchr_iter(FIGURINE_LEAD, text) {
-        if let Some(letter) = figurine(text, i) {
+    // Each figurine and Unicode space, outside tag lines: its letter, or a space.
+    for i in memchr::memchr2_iter(LEADS.0, LEADS.1, text) {
+        if let Some((insert, len)) = unicode_edit(text, i) {
             if !on_tag_line(text, i, tag_line) {
                 edits.push(Edit {
                     start: i,
-                    end: i + 3,
-                    insert: letter,
+                    end: i + len,
+                    insert,
                 });
             }
         }
@@ -365,6 +374,12 @@ mod tests {
         let pgn = "[White \"♔ ♘\"]\n\n1. ♙e4 ♟e5 2. ♘f3 ♞c6 3. ♗b5 {♖–♕} ♛h4 4. ♖xf7+ ♚xf7\n";
         let want = "[White \"♔ ♘\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {R–Q} Qh4 4. Rxf7+ Kxf7\n";
         for size in [1, 2, 3, 4096] {
+            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
+        }
+        // No-break and thin spaces, copied from web pages, are spaces; `½-½` stays.
+        let pgn = "[Event \"a\u{a0}b\"]\n\n1.\u{a0}e4\u{a0}e5 2.\u{2009}Nf3\u{202f}Nc6 ½-½\n";
+        let want = "[Event \"a\u{a0}b\"]\n\n1. e4 e5 2. Nf3 Nc6 ½-½\n";
+        for size in [1, 2, 4096] {
             assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
         }
         // Nothing to rewrite: the same bytes.
