@@ -629,19 +629,22 @@ pub fn read_inputs(data: &[u8]) {
         ..TableColumns::default()
     };
     // Input with content gives a row or a note: nothing is dropped without a word. (Read
-    // as EPD, a line that opens with `#` is a comment, as blank as an empty one.)
+    // as EPD, a line that opens with `#` is a comment, as blank as an empty one; before
+    // the first line with content, a `%` line, PGN's escape, is passed over whatever the
+    // format, and with only such lines there is none.)
     let blank = data.iter().all(|b| b.is_ascii_whitespace());
     let comments = data
         .split(|&b| b == b'\n' || b == b'\r')
         .all(|line| match std::str::from_utf8(line) {
             Ok(text) => {
                 let text = text.trim_start_matches('\u{feff}').trim_start();
-                text.is_empty() || text.starts_with('#')
+                text.is_empty() || text.starts_with('#') || text.starts_with('%')
             }
-            // Not text: a comment still, if it opens with `#`.
+            // Not text: a comment still, if it opens with `#` (or `%`).
             Err(_) => {
                 let bytes = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
-                bytes.trim_ascii_start().starts_with(b"#")
+                let bytes = bytes.trim_ascii_start();
+                bytes.starts_with(b"#") || bytes.starts_with(b"%")
             }
         });
     // Which columns the Arrow rows have: from the input's first bytes.
