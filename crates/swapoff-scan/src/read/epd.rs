@@ -1,13 +1,12 @@
 //! EPD/FEN lines: which text is the position, and turning it into a board.
 //!
-//! A line is blank, a `#` comment (both ignored), or a position (a byte-order mark before
-//! it is ignored): the text before the first
-//! `;` split on any whitespace gives the four FEN fields (placement, side, castling, en
-//! passant), then optionally the halfmove clock and the fullmove number when they are
-//! numbers; anything after that is taken as EPD operations (`bm e4`, `id "x"`), of which
-//! `hmvc` and `fmvn` give the counters (as python-chess reads them) and the rest are
-//! ignored. So plain FENs, EPD records and `FEN;move` lines all read. Missing counters are
-//! `0 1`.
+//! A line is blank, a `#` or `%` comment (all ignored), or a position (a byte-order mark
+//! before it is ignored): the text before the first `;` split on any whitespace gives the
+//! four FEN fields (placement, side, castling, en passant), then optionally the halfmove
+//! clock and the fullmove number when they are numbers; anything after that is taken as
+//! EPD operations (`bm e4`, `id "x"`), of which `hmvc` and `fmvn` give the counters (as
+//! python-chess reads them) and the rest are ignored. So plain FENs, EPD records and
+//! `FEN;move` lines all read. Missing counters are `0 1`.
 
 use crate::encode::push_u64;
 use crate::read::error::EpdError;
@@ -28,19 +27,22 @@ pub enum Line<'a> {
     },
 }
 
-/// Whether a line that is not UTF-8 is a `#` comment, as [`split`] says of one that is:
-/// after a byte-order mark and blanks, it opens with `#`. A comment is not read, so its
-/// bytes need not be text.
+/// Whether a line that is not UTF-8 is a comment, as [`split`] says of one that is: after a
+/// byte-order mark and blanks, it opens with `#` or `%`. A comment is not read, so its bytes
+/// need not be text.
 pub(crate) fn is_comment(raw: &[u8]) -> bool {
     let text = raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw);
-    text.trim_ascii_start().starts_with(b"#")
+    let text = text.trim_ascii_start();
+    text.starts_with(b"#") || text.starts_with(b"%")
 }
 
 /// Splits a line into FEN fields. The error says what is wrong.
 pub fn split(line: &str) -> Result<Line<'_>, EpdError> {
     // A byte-order mark can start the first line of a file written on Windows.
     let text = line.trim_start_matches('\u{feff}').trim_start();
-    if text.is_empty() || text.starts_with('#') {
+    // `#` comments, and `%` lines (PGN's escape, which the format's sniffing passes over
+    // before the first position: the same wherever the line stands).
+    if text.is_empty() || text.starts_with('#') || text.starts_with('%') {
         return Ok(Line::Empty);
     }
     // The memchr crate's search (vector instructions), not `str::split`'s byte loop.
@@ -403,6 +405,10 @@ mod tests {
         assert_eq!(f[0], "8/8/8/8/8/8/8/K6k");
         assert!(matches!(split("   "), Ok(Line::Empty)));
         assert!(matches!(split("# comment"), Ok(Line::Empty)));
+        // PGN's escape line: passed over before the first position by the sniffing, and so
+        // after it too (a Dask partition may start with one).
+        assert!(matches!(split("% exported by x"), Ok(Line::Empty)));
+        assert!(is_comment(b"  % caf\xe9"));
         assert!(split("8/8/8/8/8/8/8/K6k w -").is_err());
         assert!(split("8/8/8/8/8/8/8/K6k w - - 0 0").is_err());
     }
