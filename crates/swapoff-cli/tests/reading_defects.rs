@@ -541,22 +541,23 @@ fn tag_names_are_trimmed_and_carried_once() {
     assert_eq!(lines, ["ply,tag_Event,tag_White", "0,e,w", "1,e,w"]);
 }
 
+/// The `played_san` of every row of `pgn`, which must read without a note.
+fn san_of(pgn: &str) -> Vec<String> {
+    let out = scan(&["--columns", "ply,played_san", "-"], Some(pgn.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    rows(&out)
+        .iter()
+        .filter_map(|r| r["played_san"].as_str().map(String::from))
+        .collect()
+}
+
 #[test]
 fn figurine_notation_is_read_as_its_letters() {
     // pgn-reader skipped `♘f3` and `♞c6` without a word: two skipped moves keep the turn,
     // so the game went on with 3. Bb5 as White's second move, and exit status 0.
     let pgn = "[Event \"fan\"]\n\n1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 4. ♗xc6 ♟dxc6 *\n";
-    let out = scan(
-        &["--columns", "game,ply,played,played_san", "-"],
-        Some(pgn.as_bytes()),
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
-    let rows = rows(&out);
-    let san: Vec<&str> = rows
-        .iter()
-        .filter_map(|r| r["played_san"].as_str())
-        .collect();
-    assert_eq!(san, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]);
+    let want = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"];
+    assert_eq!(san_of(pgn), want);
 }
 
 #[test]
@@ -564,12 +565,5 @@ fn a_no_break_space_between_moves_is_a_space() {
     // Movetext copied from a web page: pgn-reader took each no-break space for a part of
     // the move after it and skipped both, and the error named `a6` as White's first move.
     let pgn = "[Event \"web\"]\n\n1.\u{a0}e4\u{a0}e5 2.\u{a0}Nf3\u{a0}Nc6 3.\u{2009}Bb5 a6 *\n";
-    let out = scan(&["--columns", "ply,played_san", "-"], Some(pgn.as_bytes()));
-    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
-    let rows = rows(&out);
-    let san: Vec<&str> = rows
-        .iter()
-        .filter_map(|r| r["played_san"].as_str())
-        .collect();
-    assert_eq!(san, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(san_of(pgn), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 }
