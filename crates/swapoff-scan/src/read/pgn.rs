@@ -30,7 +30,7 @@ pub const MAX_PLIES: usize = 100_000;
 /// A game as the reading thread hands it to the workers.
 #[derive(Debug, Default)]
 pub struct GameRecord {
-    /// 1-based index of the game in its file.
+    /// 1-based index of the game in its file (0: the rest of a game already reported).
     pub number: u64,
     /// The `[FEN]` tag.
     pub fen: Option<String>,
@@ -161,7 +161,8 @@ impl pgn_reader::Visitor for Collector {
 
     fn begin_tags(&mut self) -> ControlFlow<GameRecord, GameRecord> {
         if std::mem::take(&mut self.rest_of_broken) {
-            // Break: the reader skips the tags and movetext that follow.
+            // Break: the reader skips the tags and movetext that follow. The record is
+            // unnumbered (0), which tells the caller to drop it.
             return ControlFlow::Break(GameRecord::default());
         }
         self.games += 1;

@@ -142,8 +142,7 @@ impl Compression {
     /// The format whose magic bytes `head` starts with, if any.
     pub fn detect(head: &[u8]) -> Option<Compression> {
         // A zstd frame, or a skippable frame before one (`pzstd` writes one first).
-        let skippable =
-            head.len() >= 4 && head[0] & 0xf0 == 0x50 && head[1..4] == [0x2a, 0x4d, 0x18];
+        let skippable = matches!(head, [0x50..=0x5f, 0x2a, 0x4d, 0x18, ..]);
         if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) || skippable {
             Some(Compression::Zstd)
         } else if head.starts_with(&[0x1f, 0x8b]) {

@@ -391,12 +391,11 @@ fn read_pgn(
     let mut held = None;
     // The game the stream stopped in, once known.
     let mut cut = None;
-    // Whether the next game read is the rest of one the reader gave up on.
-    let mut skipping = false;
     loop {
         match reader.read_game(&mut collector) {
-            // The rest of a game whose tag line the reader gave up on, already reported.
-            Ok(Some(_)) if std::mem::take(&mut skipping) => {}
+            // The rest of a game whose tag line the reader gave up on, already reported:
+            // the collector hands it over unnumbered (real games count from 1).
+            Ok(Some(game)) if game.number == 0 => {}
             Ok(Some(game)) => {
                 let game = if failed.borrow().is_some() {
                     match held.replace(game) {
@@ -440,7 +439,6 @@ fn read_pgn(
                     // the game as a game of its own, without the tags before (and every
                     // game after it numbered one too high).
                     collector.rest_of_broken = true;
-                    skipping = true;
                     Note::invalid(file, place, recoverable_why(&e), Skipped::Game)
                 } else {
                     Note::unreadable(file, place, Cause::Read(e.to_string()))
