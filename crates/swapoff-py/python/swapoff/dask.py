@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Union
 
 import dask
@@ -39,6 +39,8 @@ from ._swapoff import scan_block, sniff
 
 # Evaluated at run time: `Union`, not `|`, for Python 3.9.
 _UrlPaths = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
+#: A partition to compute: the function that reads it, and its arguments.
+_Call = tuple[Callable[..., pd.DataFrame], tuple[Any, ...]]
 
 __all__ = ["BLOCK_BYTES", "scan"]
 
@@ -162,7 +164,7 @@ def _parquet_parts(
     table: tuple[str, str | None, int, str],
     asked: str | None,
     storage: dict,
-) -> list[Any]:
+) -> list[_Call]:
     """A partition per row group of a Parquet file (its footer read here, once)."""
     with fsspec.open(path, "rb", **storage) as f:
         meta = pq.ParquetFile(f)
@@ -174,15 +176,19 @@ def _parquet_parts(
         wanted.add(moves_column.strip().lower())
     # Only the columns the rows read are decoded: a games table's others can be large.
     columns = [n for n in names if n.strip().lower() in wanted]
-    parts, before = [], 0
+    parts: list[_Call] = []
+    before = 0
     for i, size in enumerate(sizes):
-        parts.append(
-            dask.delayed(_parquet_partition)(
-                path, name, i, before, columns, rules, values, tags, table, asked, storage
-            )
-        )
+        args = (path, name, i, before, columns, rules, values, tags, table, asked, storage)
+        parts.append((_parquet_partition, args))
         before += size
     return parts
+
+
+def _call(call: _Call) -> pd.DataFrame:
+    """One partition: its function called with its arguments."""
+    function, args = call
+    return function(*args)
 
 
 def _expanded(urlpath: _UrlPaths, storage: dict) -> list[str]:
@@ -253,7 +259,9 @@ def scan(
     files = fsspec.open_files(expanded, "rb", **storage) if expanded else []
     if not files:
         raise FileNotFoundError(f"no file matches {urlpath!r}")
-    parts: list[Any] = []
+    parts: list[_Call] = []
+    # Whether a partition waits on another task (the line ends counted before its range).
+    chained = False
     for of in files:
         path = of.full_name if hasattr(of, "full_name") else of.path
         name = of.path
@@ -290,10 +298,8 @@ def scan(
                 stacklevel=2,
             )
         if compression is not None or not by_lines or size <= block_bytes:
-            part = dask.delayed(_partition)(
-                path, name, None, fmt, rules, values, tag_list, table, asked, storage
-            )
-            parts.append(part)
+            args = (path, name, None, fmt, rules, values, tag_list, table, asked, storage)
+            parts.append((_partition, args))
             continue
         # Byte ranges cut at line ends; each range's first line number comes from the line
         # ends counted in the ranges before it (a cheap parallel pass).
@@ -304,20 +310,14 @@ def scan(
         before: Any = 0
         for (start, end), count in zip(ranges, counts):
             byte_range = dask.delayed(tuple)([start, end, before])
-            parts.append(
-                dask.delayed(_partition)(
-                    path,
-                    name,
-                    byte_range,
-                    kind,
-                    rules,
-                    values,
-                    tag_list,
-                    table,
-                    asked,
-                    storage,
-                )
-            )
+            args = (path, name, byte_range, kind, rules, values, tag_list, table, asked)
+            parts.append((_partition, (*args, storage)))
             before = before + count
+        chained = True
     meta = _frame(scan_block(b"", "", "epd", rules, values, 1, tag_list, *table, asked))
-    return dd.from_delayed(parts, meta=meta, verify_meta=False)
+    if chained:
+        delayed = [dask.delayed(function)(*args) for function, args in parts]
+        return dd.from_delayed(delayed, meta=meta, verify_meta=False)
+    # Partitions that wait on nothing are one task each, which Dask fuses with what follows
+    # (a `map_partitions`, a filter): a quarter of the tasks `from_delayed` makes.
+    return dd.from_map(_call, parts, meta=meta, enforce_metadata=False, label="scan")
