@@ -567,3 +567,42 @@ fn a_no_break_space_between_moves_is_a_space() {
     let pgn = "[Event \"web\"]\n\n1.\u{a0}e4\u{a0}e5 2.\u{a0}Nf3\u{a0}Nc6 3.\u{2009}Bb5 a6 *\n";
     assert_eq!(san_of(pgn), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 }
+
+#[test]
+fn a_move_with_another_language_s_piece_letter_stops_its_game_with_a_message() {
+    // German letters (`Sf3`, `Sc6`): pgn-reader skipped both without a word, two skipped
+    // moves kept the turn, and 3. d4 was played as White's second move, with exit status 0.
+    // A word in a comment, a tag or a `;` comment is not a move, and `Pe6` is read.
+    let pgn = "[Event \"de\"]\n\n1. e4 e5 2. Sf3 Sc6 3. d4 exd4 *\n\n\
+               [Event \"words\"]\n[White \"Sicilian Sf3\"]\n\n\
+               1. e4 { Sicilian Sf3; Lb5 } c5 2. Nf3 ; Sf3 here\n2... d6 3. d4 Pe6 *\n\n\
+               [Event \"fr\"]\n\n1. e4 e5 2. Cf3 *\n";
+    let out = scan(&["--columns", "game,ply,played", "-"], Some(pgn.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let want = [
+        "1:0:e2e4", "1:1:e7e5", "2:0:e2e4", "2:1:c7c5", "2:2:g1f3", "2:3:d7d6", "2:4:d2d4",
+        "2:5:e7e6", "3:0:e2e4", "3:1:e7e5",
+    ];
+    assert_eq!(played(&rows(&out)), want);
+    let err = common::text(&out.stderr);
+    let letters = "the piece letter is not PGN's (K, Q, R, B or N); rest of the game skipped";
+    assert!(
+        err.contains(&format!("game 1: ply 3 (2. Sf3): {letters}")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("game 3: ply 3 (2. Cf3): {letters}")),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
+#[test]
+fn a_pawn_capture_without_its_x_is_read_as_python_chess_reads_it() {
+    // `dc6` and `ed4`, as older books write them: the game stopped there as illegal.
+    let pgn = "[Event \"old\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dc6 5. d4 ed4 *\n";
+    let want = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "d4", "exd4",
+    ];
+    assert_eq!(san_of(pgn), want);
+}

@@ -122,6 +122,9 @@ def inputs(tmp: Path) -> list[Path]:
         "latin1.pgn": b'[Event "Caf\xe9"]\n[White "M\xfcller"]\n\n1. e4 e5 *\n',
         "figurines.pgn": "1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 *\n".encode(),
         "no-break.pgn": "1.\u00a0e4\u00a0e5 2.\u2009Nf3 Nc6 *\n".encode(),
+        # German piece letters (the game stops there, reported) and pawn captures
+        # written without their `x`.
+        "german.pgn": b'1. e4 e5 2. Sf3 Sc6 3. d4 *\n\n[Event "b"]\n\n1. e4 d5 2. ed5 *\n',
         "counters.epd": b"4k3/8/8/3p4/8/8/8/3RK3 w - - bm Rxd5; hmvc 3; fmvn 40;\n",
         "skippable.epd.zst": b"\x50\x2a\x4d\x18\x04\x00\x00\x00abcd"
         + zstandard.ZstdCompressor().compress(epd),

@@ -10,10 +10,15 @@
 //! written with letters (`Nf3`, `Nxe4`, `e4`): python-chess drops the figurine and reads
 //! a pawn move, so here the rows are right where its are not. A Unicode space between
 //! moves (a no-break space from a web page) becomes an ASCII one, as python-chess reads
-//! it: pgn-reader took it for a part of the next move and skipped both. Tag lines are left
-//! as they are, so a tag's value is never changed. Text without any of them passes through
-//! with one search for each.
+//! it: pgn-reader took it for a part of the next move and skipped both. A move written
+//! with another language's piece letter (German `Sf3`, French `Cc3`), which pgn-reader
+//! also skipped without a word, is wrapped in a comment that starts with a NUL byte
+//! ([`UNREAD`]), so that the game collector stops the game there and reports it. Tag
+//! lines and comments are left as they are, so a tag's value is never changed. Text
+//! without any of them passes through with one search for each and one test of each
+//! 64-byte block.
 
+use shakmaty::san::SanPlus;
 use std::io::{self, Read};
 
 /// Bytes read from the inner reader at a time.
@@ -29,8 +34,8 @@ pub struct Notation<R> {
     start: usize,
     ready: usize,
     filled: usize,
-    /// What the line the unrewritten bytes are on is (a tag line is never rewritten).
-    tag_line: Line,
+    /// Where the unrewritten bytes start: on what line, in what comment.
+    context: Context,
     done: bool,
 }
 
@@ -43,7 +48,7 @@ impl<R: Read> Notation<R> {
             start: 0,
             ready: 0,
             filled: 0,
-            tag_line: Line::Undecided,
+            context: Context::default(),
             done: false,
         }
     }
@@ -77,8 +82,8 @@ impl<R: Read> Notation<R> {
                 None => return Ok(()),
             }
         };
-        let (edits, line) = edits(&text[..cut], self.tag_line);
-        self.tag_line = line;
+        let (edits, context) = edits(&text[..cut], self.context);
+        self.context = context;
         if edits.iter().any(|e| !e.insert.is_empty()) {
             // A promotion without `=` (rare): the chunk is written again, longer.
             let mut longer = Vec::with_capacity(self.filled + edits.len() + CHUNK);
@@ -131,14 +136,49 @@ fn ends_token(b: Option<&u8>) -> bool {
 }
 
 /// What the line being read is, once its first byte with content is known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Line {
     /// Nothing but blanks so far.
+    #[default]
     Undecided,
     /// It starts with `[`.
     Tag,
+    /// It starts with `%`: an escape line, which the reader passes over.
+    Escape,
     /// It starts with anything else.
     Other,
+}
+
+/// Where a chunk of text starts, as far as a rewrite needs to know.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Context {
+    /// What the line it starts on is.
+    line: Line,
+    /// Inside a `{` comment.
+    brace: bool,
+    /// After a `;` on its line (a comment to the line's end).
+    semicolon: bool,
+}
+
+impl Context {
+    /// Where the text after `text` starts, when `text` started at `self`.
+    fn after(self, text: &[u8]) -> Context {
+        let line = line_at(text, text.len(), self.line);
+        // Any `}` closes a comment, so the last brace tells.
+        let brace = match memchr::memrchr2(b'{', b'}', text) {
+            Some(at) => text[at] == b'{',
+            None => self.brace,
+        };
+        let semicolon = match memchr::memrchr(b'\n', text) {
+            Some(end) => memchr::memchr(b';', &text[end + 1..]).is_some(),
+            None => self.semicolon || memchr::memchr(b';', text).is_some(),
+        };
+        Context {
+            line,
+            brace,
+            semicolon,
+        }
+    }
 }
 
 /// What the line holding `text[at..]` is, given `before`: what the line `text` starts in
@@ -154,6 +194,7 @@ fn line_at(text: &[u8], at: usize, before: Line) -> Line {
     match line.trim_ascii_start().first() {
         None => Line::Undecided,
         Some(b'[') => Line::Tag,
+        Some(b'%') => Line::Escape,
         Some(_) => Line::Other,
     }
 }
@@ -170,6 +211,10 @@ struct Edit {
     insert: &'static [u8],
 }
 
+/// What opens the comment a move with a foreign piece letter is wrapped in (see
+/// [`edits`]): no PGN comment starts with a NUL byte.
+pub(crate) const UNREAD: &[u8] = b"{\0";
+
 /// The bytes a promotion block scan looks at together: 64 lets the compiler test them with
 /// a few vector instructions, so a file without a promotion letter after a back-rank
 /// square costs about 5 ms in 133 MB.
@@ -185,17 +230,35 @@ fn may_promote(rank: u8, letter: u8) -> bool {
     ((rank & 0xF6) == 0x30) & (lower.wrapping_sub(b'b') < 17)
 }
 
-/// Where in `text` a `1` or `8` stands before a letter that may be a promotion's: blocks
-/// tested whole first, and only a block with one looked at byte by byte.
-fn promotion_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
+/// Whether `before` then `letter` may start a move written with another language's piece
+/// letter (German `Sf3`, French `Fb5`): a capital at a token's start that is none of
+/// SAN's (`K`, `Q`, `R`, `B`, `N`, `O` of castling, and `P`, read as a pawn's).
+/// Branch-free and loose, as [`may_promote`]; [`foreign_move`] decides exactly.
+#[inline(always)]
+fn may_be_foreign(before: u8, letter: u8) -> bool {
+    let starts = (before <= b' ') | (before == b'.');
+    let capital = letter.wrapping_sub(b'A') < 26;
+    // `P` (read as a pawn's) goes with `Q`, `N` with `O`: fewer tests a byte.
+    let san = (letter == b'B')
+        | (letter == b'K')
+        | ((letter | 1) == b'O')
+        | ((letter & !1) == b'P')
+        | (letter == b'R');
+    starts & capital & !san
+}
+
+/// Where in `text` a pair of bytes may start a promotion without `=` or a move with a
+/// foreign piece letter: blocks tested whole first, and only a block with one looked at
+/// byte by byte.
+fn block_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
     let blocks = text.len().saturating_sub(1) / BLOCK;
     let flagged = (0..blocks).filter(move |&b| {
         let at = b * BLOCK;
-        let ranks = &text[at..at + BLOCK];
-        let letters = &text[at + 1..at + BLOCK + 1];
+        let firsts = &text[at..at + BLOCK];
+        let seconds = &text[at + 1..at + BLOCK + 1];
         let mut hit = false;
-        for (&rank, &letter) in ranks.iter().zip(letters) {
-            hit |= may_promote(rank, letter);
+        for (&first, &second) in firsts.iter().zip(seconds) {
+            hit |= may_promote(first, second) | may_be_foreign(first, second);
         }
         hit
     });
@@ -203,7 +266,47 @@ fn promotion_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
     flagged
         .flat_map(|b| b * BLOCK..(b + 1) * BLOCK)
         .chain(tail)
-        .filter(move |&i| may_promote(text[i], text[i + 1]))
+        .filter(move |&i| may_promote(text[i], text[i + 1]) | may_be_foreign(text[i], text[i + 1]))
+}
+
+/// Whether `b` ends a token for pgn-reader, which skips a token it cannot read up to one.
+fn ends_reader_token(b: u8) -> bool {
+    b.is_ascii_whitespace() || b"{}()!?$;.*".contains(&b)
+}
+
+/// The end of the token at `text[at..]` when pgn-reader would skip it without a word but
+/// it is a move with another piece letter: not SAN as it stands, SAN once its first
+/// letter is a knight's (`Sf3`, `Lxb5`, `Tfe1+`). Words (`Sicilian`) are not.
+fn foreign_move(text: &[u8], at: usize) -> Option<usize> {
+    let len = text[at..]
+        .iter()
+        .position(|&b| ends_reader_token(b))
+        .unwrap_or(text.len() - at);
+    let token = &text[at..at + len];
+    // The longest SAN with a piece letter: `Qh4xe1+`.
+    if !(3..=7).contains(&len) || SanPlus::from_ascii(token).is_ok() {
+        return None;
+    }
+    let mut as_knight = [b'N'; 7];
+    as_knight[1..len].copy_from_slice(&token[1..]);
+    SanPlus::from_ascii(&as_knight[..len]).ok()?;
+    Some(at + len)
+}
+
+/// Whether `text[at]` is inside a comment (`start`: where `text` starts): a `{` one, a
+/// `;` one, or on a `%` line. A brace in a tag value may make this say yes where
+/// pgn-reader says no, which only leaves a move as pgn-reader reads it.
+fn in_comment(text: &[u8], at: usize, start: Context) -> bool {
+    let before = &text[..at];
+    let braced = match memchr::memrchr2(b'{', b'}', before) {
+        Some(brace) => text[brace] == b'{',
+        None => start.brace,
+    };
+    let semicolon = match memchr::memrchr(b'\n', before) {
+        Some(end) => memchr::memchr(b';', &before[end + 1..]).is_some(),
+        None => start.semicolon || memchr::memchr(b';', before).is_some(),
+    };
+    braced || semicolon || line_at(text, at, start.line) == Line::Escape
 }
 
 /// The first bytes of the UTF-8 that [`unicode_edit`] rewrites: `♔`..`♟` are E2 99 94 to
@@ -228,9 +331,33 @@ fn unicode_edit(text: &[u8], i: usize) -> Option<(&'static [u8], usize)> {
     }
 }
 
-/// The changes `text` needs (`tag_line`: what the line it starts in is), in order, and
-/// what its last line is.
-fn edits(text: &[u8], tag_line: Line) -> (Vec<Edit>, Line) {
+/// A move with another piece letter at `text[at..]`, outside tags and comments, wrapped in
+/// a comment that starts with a NUL byte ([`UNREAD`]), which the game collector reads as
+/// "the mainline stops here, at this move" and reports: pgn-reader would skip it without a
+/// word, and two skipped moves in a row keep the turn, so that the game went on with the
+/// wrong moves.
+fn wrap_foreign(text: &[u8], at: usize, start: Context) -> Option<[Edit; 2]> {
+    let end = foreign_move(text, at)?;
+    if on_tag_line(text, at, start.line) || in_comment(text, at, start) {
+        return None;
+    }
+    let open = Edit {
+        start: at,
+        end: at,
+        insert: UNREAD,
+    };
+    let close = Edit {
+        start: end,
+        end,
+        insert: b"}",
+    };
+    Some([open, close])
+}
+
+/// The changes `text` needs (`start`: where it starts), in order, and where the text after
+/// it starts.
+fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
+    let tag_line = start.line;
     let mut edits = Vec::new();
     let drop = |start, end| Edit {
         start,
@@ -266,10 +393,21 @@ fn edits(text: &[u8], tag_line: Line) -> (Vec<Edit>, Line) {
             }
         }
     }
-    // Each promotion without `=`: a pawn's target square on a back rank (the token's
-    // start, after an `x`, or after the origin square of UCI or long algebraic), then a
-    // piece letter that ends the token.
-    for i in promotion_candidates(text) {
+    // A chunk starts after a blank (or at the start of the text): at a token's start.
+    if text
+        .first()
+        .is_some_and(|&first| may_be_foreign(b' ', first))
+    {
+        edits.extend(wrap_foreign(text, 0, start).into_iter().flatten());
+    }
+    for i in block_candidates(text) {
+        if may_be_foreign(text[i], text[i + 1]) {
+            edits.extend(wrap_foreign(text, i + 1, start).into_iter().flatten());
+            continue;
+        }
+        // A promotion without `=`: a pawn's target square on a back rank (the token's
+        // start, after an `x`, or after the origin square of UCI or long algebraic), then
+        // a piece letter that ends the token.
         let letter = text[i + 1].to_ascii_uppercase();
         let target = i >= 1 && is_file(text[i - 1]) && matches!(text[i], b'1' | b'8');
         let before = i.checked_sub(2).map(|b| text[b]);
@@ -295,9 +433,10 @@ fn edits(text: &[u8], tag_line: Line) -> (Vec<Edit>, Line) {
         }
     }
     // The last line's kind is read before anything moves (an edit is never a line end).
-    let last = line_at(text, text.len(), tag_line);
-    edits.sort_unstable_by_key(|e| e.start);
-    (edits, last)
+    let after = start.after(text);
+    // Stable: a wrapped move's two inserts keep their order.
+    edits.sort_by_key(|e| e.start);
+    (edits, after)
 }
 
 /// `text` with `edits` made, appended to `out`.
@@ -380,6 +519,16 @@ mod tests {
         let pgn = "[Event \"a\u{a0}b\"]\n\n1.\u{a0}e4\u{a0}e5 2.\u{2009}Nf3\u{202f}Nc6 ½-½\n";
         let want = "[Event \"a\u{a0}b\"]\n\n1. e4 e5 2. Nf3 Nc6 ½-½\n";
         for size in [1, 2, 4096] {
+            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
+        }
+        // A move with another language's piece letter is wrapped for the collector; a word,
+        // SAN (`Pe4`, `Z0`), a tag line and a comment (`{`, across reads, `;` and `%`) stay.
+        let pgn = "[White \"Sf3\"]\n\n1. e4 e5 2. Sf3 Sc6 3.Lxb5+ { Sicilian Sf3\n Sf3 } \
+                   Pe4 Z0 Dd1 ; Sf3\n% Sf3\n";
+        let want =
+            "[White \"Sf3\"]\n\n1. e4 e5 2. {\0Sf3} {\0Sc6} 3.{\0Lxb5+} { Sicilian Sf3\n Sf3 } \
+                   Pe4 Z0 {\0Dd1} ; Sf3\n% Sf3\n";
+        for size in [1, 2, 7, 4096] {
             assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
         }
         // Nothing to rewrite: the same bytes.

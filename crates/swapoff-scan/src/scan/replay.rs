@@ -108,6 +108,10 @@ impl Replay {
                 to,
                 promotion,
             } => {
+                // A pawn that changes file captures, written with its `x` or not (`ed5`, as
+                // older books write it, and as python-chess reads it).
+                let capture = capture
+                    || (role == shakmaty::Role::Pawn && file.is_some_and(|f| f != to.file()));
                 let found = self.normal(role, file, rank, capture, to, promotion);
                 // What the SAN reader took for a pawn move with both coordinates may be UCI
                 // (`g1f3` reads as "pawn from g1 to f3").
@@ -476,7 +480,7 @@ impl Replay {
     }
 
     /// "12. Nf3" / "12... Nf6": how the move about to be played is written in messages.
-    pub fn describe(&self, san: &SanPlus) -> String {
+    pub fn describe(&self, san: &impl std::fmt::Display) -> String {
         let dots = match self.board.side_to_move() {
             Color::White => ".",
             Color::Black => "...",
@@ -566,10 +570,22 @@ mod tests {
     /// The reading the replay replaced: shakmaty's SAN, then UCI for a "pawn move" with
     /// both coordinates (`None`: a null move).
     fn oracle(pos: &Chess, san: &SanPlus) -> Result<Option<shakmaty::Move>, Refused> {
+        // A pawn that changes file captures, with its `x` written or not (`ed5`).
+        let mut read = san.san;
+        if let San::Normal {
+            role: shakmaty::Role::Pawn,
+            file: Some(file),
+            to,
+            ref mut capture,
+            ..
+        } = read
+        {
+            *capture |= file != to.file();
+        }
         match san.san {
             San::Null => Ok(None),
             San::Put { .. } => Err(Refused::Drop),
-            _ => san.san.to_move(pos).map(Some).or_else(|e| {
+            _ => read.to_move(pos).map(Some).or_else(|e| {
                 let uci = match san.san {
                     San::Normal {
                         role: shakmaty::Role::Pawn,

@@ -552,6 +552,14 @@ fn walk_game(
         let why = format!("mainline longer than {ply} plies");
         return sink.note(note(Some(ply), why, Skipped::RestOfGame));
     }
+    if let Some(token) = &game.unread {
+        let why = format!(
+            "ply {} ({}): the piece letter is not PGN's (K, Q, R, B or N)",
+            ply + 1,
+            replay.describe(token)
+        );
+        return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
+    }
     ControlFlow::Continue(())
 }
 
