@@ -239,8 +239,8 @@ impl pgn_reader::Visitor for Collector {
         ControlFlow::Continue(())
     }
 
-    // Inlined into the reader's loop, as it was before the unread check: called, the
-    // callback cost a scan 2% more instructions.
+    // Kept inside the reader's loop: once the unread check made it larger, the compiler
+    // made it a call, which cost a scan 2% more instructions.
     #[inline(always)]
     fn comment(
         &mut self,
