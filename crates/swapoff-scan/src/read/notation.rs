@@ -276,20 +276,26 @@ fn ends_reader_token(b: u8) -> bool {
 
 /// The end of the token at `text[at..]` when pgn-reader would skip it without a word but
 /// it is a move with another piece letter: not SAN as it stands, SAN once its first
-/// letter is a knight's (`Sf3`, `Lxb5`, `Tfe1+`). Words (`Sicilian`) are not.
+/// letter is a knight's (`Sf3`, `Lxb5`, `Tfe1+`, and long algebraic `Sg1-f3`). Words
+/// (`Sicilian`) are not.
 fn foreign_move(text: &[u8], at: usize) -> Option<usize> {
     let len = text[at..]
         .iter()
         .position(|&b| ends_reader_token(b))
         .unwrap_or(text.len() - at);
     let token = &text[at..at + len];
-    // The longest SAN with a piece letter: `Qh4xe1+`.
-    if !(3..=7).contains(&len) || SanPlus::from_ascii(token).is_ok() {
+    // The longest SAN with a piece letter is `Qh4xe1+`; long algebraic adds a dash
+    // (`Sg1-f3`), which SAN has not.
+    if !(3..=8).contains(&len) || SanPlus::from_ascii(token).is_ok() {
         return None;
     }
-    let mut as_knight = [b'N'; 7];
-    as_knight[1..len].copy_from_slice(&token[1..]);
-    SanPlus::from_ascii(&as_knight[..len]).ok()?;
+    let mut as_knight = [b'N'; 8];
+    let mut n = 1;
+    for &b in token[1..].iter().filter(|&&b| b != b'-') {
+        as_knight[n] = b;
+        n += 1;
+    }
+    SanPlus::from_ascii(&as_knight[..n]).ok()?;
     Some(at + len)
 }
 
@@ -524,10 +530,10 @@ mod tests {
         // A move with another language's piece letter is wrapped for the collector; a word,
         // SAN (`Pe4`, `Z0`), a tag line and a comment (`{`, across reads, `;` and `%`) stay.
         let pgn = "[White \"Sf3\"]\n\n1. e4 e5 2. Sf3 Sc6 3.Lxb5+ { Sicilian Sf3\n Sf3 } \
-                   Pe4 Z0 Dd1 ; Sf3\n% Sf3\n";
+                   Pe4 Z0 Dd1 Sg1-f3 ; Sf3\n% Sf3\n";
         let want =
             "[White \"Sf3\"]\n\n1. e4 e5 2. {\0Sf3} {\0Sc6} 3.{\0Lxb5+} { Sicilian Sf3\n Sf3 } \
-                   Pe4 Z0 {\0Dd1} ; Sf3\n% Sf3\n";
+                   Pe4 Z0 {\0Dd1} {\0Sg1f3} ; Sf3\n% Sf3\n";
         for size in [1, 2, 7, 4096] {
             assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
         }
