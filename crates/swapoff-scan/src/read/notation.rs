@@ -161,23 +161,28 @@ struct Context {
 }
 
 impl Context {
-    /// Where the text after `text` starts, when `text` started at `self`.
-    fn after(self, text: &[u8]) -> Context {
-        let line = line_at(text, text.len(), self.line);
+    /// Where `text[at..]` starts, when `text` started at `self`.
+    fn at(self, text: &[u8], at: usize) -> Context {
+        let before = &text[..at];
         // Any `}` closes a comment, so the last brace tells.
-        let brace = match memchr::memrchr2(b'{', b'}', text) {
-            Some(at) => text[at] == b'{',
+        let brace = match memchr::memrchr2(b'{', b'}', before) {
+            Some(brace) => text[brace] == b'{',
             None => self.brace,
         };
-        let semicolon = match memchr::memrchr(b'\n', text) {
-            Some(end) => memchr::memchr(b';', &text[end + 1..]).is_some(),
-            None => self.semicolon || memchr::memchr(b';', text).is_some(),
+        let semicolon = match memchr::memrchr(b'\n', before) {
+            Some(end) => memchr::memchr(b';', &before[end + 1..]).is_some(),
+            None => self.semicolon || memchr::memchr(b';', before).is_some(),
         };
         Context {
-            line,
+            line: line_at(text, at, self.line),
             brace,
             semicolon,
         }
+    }
+
+    /// Whether this is inside a comment: a `{` one, a `;` one, or a `%` line.
+    fn in_comment(self) -> bool {
+        self.brace || self.semicolon || self.line == Line::Escape
     }
 }
 
@@ -299,22 +304,6 @@ fn foreign_move(text: &[u8], at: usize) -> Option<usize> {
     Some(at + len)
 }
 
-/// Whether `text[at]` is inside a comment (`start`: where `text` starts): a `{` one, a
-/// `;` one, or on a `%` line. A brace in a tag value may make this say yes where
-/// pgn-reader says no, which only leaves a move as pgn-reader reads it.
-fn in_comment(text: &[u8], at: usize, start: Context) -> bool {
-    let before = &text[..at];
-    let braced = match memchr::memrchr2(b'{', b'}', before) {
-        Some(brace) => text[brace] == b'{',
-        None => start.brace,
-    };
-    let semicolon = match memchr::memrchr(b'\n', before) {
-        Some(end) => memchr::memchr(b';', &before[end + 1..]).is_some(),
-        None => start.semicolon || memchr::memchr(b';', before).is_some(),
-    };
-    braced || semicolon || line_at(text, at, start.line) == Line::Escape
-}
-
 /// The first bytes of the UTF-8 that [`unicode_edit`] rewrites: `♔`..`♟` are E2 99 94 to
 /// E2 99 9F, a no-break space C2 A0, the other spaces E2 80 xx and E2 81 9F. Both are rare
 /// in PGN, so memchr finds them fast (testing them in the promotion scan's blocks cost
@@ -344,7 +333,10 @@ fn unicode_edit(text: &[u8], i: usize) -> Option<(&'static [u8], usize)> {
 /// wrong moves.
 fn wrap_foreign(text: &[u8], at: usize, start: Context) -> Option<[Edit; 2]> {
     let end = foreign_move(text, at)?;
-    if on_tag_line(text, at, start.line) || in_comment(text, at, start) {
+    // A brace in a tag value may make this say "in a comment" where pgn-reader says no,
+    // which only leaves a move as pgn-reader reads it.
+    let here = start.at(text, at);
+    if here.line == Line::Tag || here.in_comment() {
         return None;
     }
     let open = Edit {
@@ -439,7 +431,7 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
         }
     }
     // The last line's kind is read before anything moves (an edit is never a line end).
-    let after = start.after(text);
+    let after = start.at(text, text.len());
     // Stable: a wrapped move's two inserts keep their order.
     edits.sort_by_key(|e| e.start);
     (edits, after)
