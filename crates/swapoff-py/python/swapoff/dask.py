@@ -23,6 +23,7 @@ could not be read (the message ``seeswap scan`` prints), null on the rows of pos
 from __future__ import annotations
 
 import os
+import uuid
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Union
@@ -185,8 +186,10 @@ def _parquet_parts(
     return parts
 
 
-def _call(call: _Call) -> pd.DataFrame:
-    """One partition: its function called with its arguments."""
+def _call(call: _Call, scan_id: str) -> pd.DataFrame:
+    """One partition: its function called with its arguments. ``scan_id`` names the
+    ``scan`` call, so that two calls over the same paths are not taken for one (a file
+    may change between them), as ``from_delayed``'s random keys did."""
     function, args = call
     return function(*args)
 
@@ -320,4 +323,7 @@ def scan(
         return dd.from_delayed(delayed, meta=meta, verify_meta=False)
     # Partitions that wait on nothing are one task each, which Dask fuses with what follows
     # (a `map_partitions`, a filter): a quarter of the tasks `from_delayed` makes.
-    return dd.from_map(_call, parts, meta=meta, enforce_metadata=False, label="scan")
+    scan_id = uuid.uuid4().hex
+    return dd.from_map(
+        _call, parts, meta=meta, enforce_metadata=False, label="scan", scan_id=scan_id
+    )
