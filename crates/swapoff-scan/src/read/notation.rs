@@ -220,6 +220,10 @@ struct Edit {
 /// [`edits`]): no PGN comment starts with a NUL byte.
 pub(crate) const UNREAD: &[u8] = b"{\0";
 
+/// The longest move [`foreign_move`] takes: SAN with a piece letter is at most 7 bytes
+/// (`Qh4xe1+`), and long algebraic adds a dash (`Sg1-f3`).
+const LONGEST_MOVE: usize = 8;
+
 /// The bytes a promotion block scan looks at together: 64 lets the compiler test them with
 /// a few vector instructions, so a file without a promotion letter after a back-rank
 /// square costs about 5 ms in 133 MB.
@@ -279,18 +283,16 @@ fn ends_reader_token(b: u8) -> bool {
 /// it is a move with another piece letter: not SAN as it stands, SAN once its first
 /// letter is a knight's (`Sf3`, `Lxb5`, `Tfe1+`, and long algebraic `Sg1-f3`). Words
 /// (`Sicilian`) are not.
-fn foreign_move(text: &[u8], at: usize) -> Option<usize> {
+pub(crate) fn foreign_move(text: &[u8], at: usize) -> Option<usize> {
     let len = text[at..]
         .iter()
         .position(|&b| ends_reader_token(b))
         .unwrap_or(text.len() - at);
     let token = &text[at..at + len];
-    // The longest SAN with a piece letter is `Qh4xe1+`; long algebraic adds a dash
-    // (`Sg1-f3`), which SAN has not.
-    if !(3..=8).contains(&len) || SanPlus::from_ascii(token).is_ok() {
+    if !(3..=LONGEST_MOVE).contains(&len) || SanPlus::from_ascii(token).is_ok() {
         return None;
     }
-    let mut as_knight = [b'N'; 8];
+    let mut as_knight = [b'N'; LONGEST_MOVE];
     let mut n = 1;
     for &b in token[1..].iter().filter(|&&b| b != b'-') {
         as_knight[n] = b;

@@ -248,9 +248,12 @@ impl pgn_reader::Visitor for Collector {
         comment: pgn_reader::RawComment<'_>,
     ) -> ControlFlow<GameRecord> {
         // A move the notation rewriter found unreadable, wrapped in a comment that starts
-        // with a NUL byte (`notation::UNREAD`).
+        // with a NUL byte (`notation::UNREAD`). A comment of the input's own that starts
+        // with one (a long one once gave a 5 KB message) is only a comment.
         if let [0, token @ ..] = comment.as_bytes() {
-            return stop_at_unread(game, token);
+            if crate::read::notation::foreign_move(token, 0) == Some(token.len()) {
+                return stop_at_unread(game, token);
+            }
         }
         if self.skip_comments {
             return ControlFlow::Continue(());
