@@ -69,6 +69,9 @@ pub enum GameError {
     Move(Refused),
     /// A position the move generator refuses.
     MoveGenerator(String),
+    /// A move written with another language's piece letter (`Sf3`), which the PGN reader
+    /// cannot read.
+    ForeignLetter,
 }
 
 impl fmt::Display for GameError {
@@ -81,6 +84,9 @@ impl fmt::Display for GameError {
             GameError::Move(why) => why.fmt(f),
             GameError::MoveGenerator(why) => {
                 write!(f, "position not accepted by the move generator: {why}")
+            }
+            GameError::ForeignLetter => {
+                f.write_str("the piece letter is not PGN's (K, Q, R, B or N)")
             }
         }
     }

@@ -455,6 +455,11 @@ fn walk_game(
         };
         Note::invalid(file, place, why, skipped)
     };
+    // The move after `ply` that ends the game, written as the PGN wrote it, and why.
+    let at_move = |replay: &Replay, ply: u32, text: &dyn std::fmt::Display, why: GameError| {
+        let why = format!("ply {} ({}): {why}", ply + 1, replay.describe(&text));
+        note(Some(ply + 1), why, Skipped::RestOfGame)
+    };
     if let Some(why) = &game.rejected {
         return sink.note(note(None, why.clone(), Skipped::Game));
     }
@@ -543,8 +548,7 @@ fn walk_game(
                 _ => replay.play(step),
             });
         if let Err(why) = played {
-            let why = format!("ply {} ({}): {why}", ply + 1, replay.describe(san));
-            return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
+            return sink.note(at_move(&replay, ply, san, why));
         }
         ply += 1;
     }
@@ -553,12 +557,7 @@ fn walk_game(
         return sink.note(note(Some(ply), why, Skipped::RestOfGame));
     }
     if let Some(token) = &game.unread {
-        let why = format!(
-            "ply {} ({}): the piece letter is not PGN's (K, Q, R, B or N)",
-            ply + 1,
-            replay.describe(token)
-        );
-        return sink.note(note(Some(ply + 1), why, Skipped::RestOfGame));
+        return sink.note(at_move(&replay, ply, token, GameError::ForeignLetter));
     }
     ControlFlow::Continue(())
 }
