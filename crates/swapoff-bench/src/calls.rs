@@ -9,11 +9,12 @@
 //! the order of the variants rotating from round to round, so that the slow phases of a
 //! shared machine hit every variant alike.
 
+use crate::fen_move::fen_move;
 use cozy_chess::Board;
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
-use swapoff_scan::read::{fen_move, read_epd_line, InputName};
+use swapoff_scan::read::{read_epd_line, InputName};
 
 /// The calls made on one position, in order.
 pub struct CallPosition {

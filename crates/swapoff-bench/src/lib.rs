@@ -1,5 +1,8 @@
-//! Timing swapoff's SEE in one process, on the two kinds of files engine authors have:
+//! SEE test data and timing swapoff's SEE on it, in one process:
 //!
+//! - [`fen_move`]: `FEN;MOVE[;MORE]` lines, the one reader of them (batch evaluation, call
+//!   logs, pair files and audits all take them);
+//! - [`suite`]: engine authors' SEE test suites (`FEN; move; value; comment`);
 //! - [`pairs`]: `FEN;UCI` pairs (the project's 144,673 pairs, or any engine's), every
 //!   position parsed with both adapters and every move converted before any timing;
 //! - [`calls`]: an engine's SEE calls in call order (`FEN;UCI[;VALUE]`), replayed through
@@ -13,4 +16,6 @@
 #![forbid(unsafe_code)]
 
 pub mod calls;
+pub mod fen_move;
 pub mod pairs;
+pub mod suite;

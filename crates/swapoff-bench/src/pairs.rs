@@ -45,7 +45,7 @@ pub fn parse_pairs(text: &str) -> Data {
     let mut seen: HashMap<&str, Result<u32, String>> = HashMap::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
-        let (fen, uci) = match swapoff_scan::read::fen_move(line) {
+        let (fen, uci) = match crate::fen_move::fen_move(line) {
             Ok(Some(pair)) => (pair.fen, pair.mv),
             Ok(None) => continue,
             Err(e) => {

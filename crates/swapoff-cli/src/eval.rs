@@ -19,7 +19,8 @@ use shakmaty::san::San;
 use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
 use swapoff::{Move, PieceValues, Role, See};
-use swapoff_scan::read::{self, fen_move, FenMoveError, InputName, MoveError};
+use swapoff_bench::fen_move::{fen_move, FenMoveError};
+use swapoff_scan::read::{self, InputName, MoveError};
 use swapoff_scan::write::TraceJson;
 
 /// Flags of `seeswap eval`.

@@ -1,7 +1,7 @@
 //! `seeswap suite`: run SEE test suites and report every row that does not match.
 //!
 //! A suite line is `FEN; move; value; comment` (or with `|` separators; see
-//! [`swapoff_scan::read::suite_line`]). Each row's move is evaluated and compared with its value. Rows
+//! [`swapoff_bench::suite::suite_line`]). Each row's move is evaluated and compared with its value. Rows
 //! that disagree, and rows that cannot be evaluated (bad FEN, illegal or ambiguous move,
 //! unreadable line), are printed with `file:line` and count as failed. The last line of
 //! the output is always `N passed, M failed`.
@@ -9,9 +9,9 @@
 use crate::common::{output_error, Outcome, Status};
 use std::io::{self, BufWriter, Write};
 use swapoff::{PieceValues, Rules, See};
+use swapoff_bench::suite::{suite_line, SuiteRow};
 use swapoff_scan::read;
 use swapoff_scan::read::InputName;
-use swapoff_scan::read::{suite_line, SuiteRow};
 
 /// Flags of `seeswap suite`.
 ///

@@ -8,6 +8,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 use swapoff::{Move, PieceValues, PreparedBoard, Rules, See, MAX_PIECE_VALUE};
+use swapoff_bench::suite;
 use swapoff_scan::read;
 
 /// Names of the fuzz targets, which are also the names of the seed folders.
@@ -44,7 +45,7 @@ const MOVE_BASES: [&str; 4] = [
 // ---------------------------------------------------------------------------------------
 
 /// Arbitrary bytes, read as UTF-8 (lossily), through `read::position`, `read::see_move`
-/// on several splits of the text, `read::suite_line`/`suite::parse`, and the `FromStr`
+/// on several splits of the text, `suite::suite_line`/`suite::read_suite`, and the `FromStr`
 /// of piece values and rules. Every error must carry a useful message; everything that is
 /// accepted must be consistent with what was read.
 pub fn parse_inputs(data: &[u8]) {
@@ -198,7 +199,7 @@ fn check_suite_text(text: &str) {
     let mut one_by_one = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
-        let result = read::suite_line(n, line);
+        let result = suite::suite_line(n, line);
         match &result {
             Ok(None) => {
                 let t = line.trim_start_matches('\u{feff}').trim();
@@ -226,7 +227,7 @@ fn check_suite_text(text: &str) {
         }
     }
     assert_eq!(
-        read::read_suite(text),
+        suite::read_suite(text),
         one_by_one,
         "parse disagrees with parse_line"
     );

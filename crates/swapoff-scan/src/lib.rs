@@ -4,8 +4,7 @@
 //!
 //! - [`read`]: inputs by name (files or `-`), opened, decompressed and told apart once (EPD,
 //!   PGN, CSV, JSON Lines, Parquet), cut into units of work ([`read::Work`]) and
-//!   [`read::Note`]s in input order; FENs, SAN and UCI moves read with precise errors; SEE
-//!   test suites;
+//!   [`read::Note`]s in input order; FENs, SAN and UCI moves read with precise errors;
 //! - [`scan`]: units of work to rows ([`scan::Scanner`]), computing only what the columns
 //!   asked need ([`scan::Selection`]), handed to a [`scan::Sink`] that may fail or stop the
 //!   reading; [`scan::pipeline`] runs reading and scanning on every core, in input order;

@@ -19,7 +19,7 @@ fn main() -> Result<(), String> {
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
     let pairs: Vec<(&str, &str)> = text
         .lines()
-        .filter_map(|l| swapoff_scan::read::fen_move(l).ok().flatten())
+        .filter_map(|l| swapoff_bench::fen_move::fen_move(l).ok().flatten())
         .map(|pair| (pair.fen, pair.mv))
         .collect();
     let see = ask::evaluator("default", None)?;

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use swapoff::{ParseValuesError, PieceValues, Rules, See, ValuesError};
-use swapoff_scan::read::SuiteLineErrorKind;
+use swapoff_bench::suite::{self, SuiteLineErrorKind};
 use swapoff_scan::read::{self, FenError, MoveError};
 
 fn corpus_dir() -> PathBuf {
@@ -163,10 +163,10 @@ fn assert_move(expected: &str, fen: &str, mv: &str, at: &str) {
     }
 }
 
-/// Checks `read::suite_line(n, line)` against an expectation of `suite_lines.tsv`'s form.
+/// Checks `suite::suite_line(n, line)` against an expectation of `suite_lines.tsv`'s form.
 fn assert_suite_line(expected: &str, n: usize, line: &str, at: &str) {
     let (kind, detail) = split_expectation(expected);
-    let result = read::suite_line(n, line);
+    let result = suite::suite_line(n, line);
     match (kind, result) {
         ("Skip", Ok(None)) => {}
         ("Ok", Ok(Some(row))) => {
@@ -286,7 +286,7 @@ fn mixed_suite_reports_every_bad_line_and_keeps_the_good_rows() {
         }
     }
     assert!(expect.len() >= 10, "suite_mixed.epd lost its expectations");
-    let results = read::read_suite(&text);
+    let results = suite::read_suite(&text);
     let mut seen = Vec::new();
     let mut good = 0;
     for result in results {
@@ -338,8 +338,8 @@ fn empty_input_gives_nothing_or_empty() {
         read_corpus("empty.epd").is_empty(),
         "empty.epd must stay empty"
     );
-    assert!(read::read_suite("").is_empty());
-    assert!(read::read_suite("\n\n  \n# only comments\n").is_empty());
+    assert!(suite::read_suite("").is_empty());
+    assert!(suite::read_suite("\n\n  \n# only comments\n").is_empty());
     assert_eq!(read::position(""), Err(FenError::Empty));
     let pos = read::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
     assert!(matches!(read::see_move(&pos, ""), Err(MoveError::Empty)));
@@ -411,15 +411,15 @@ fn megabyte_lines_are_refused_without_trouble() {
     ));
     let fen = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
     let long_comment = format!("{fen}; Rxd5; 100; {}", "x".repeat(LEN));
-    let row = read::suite_line(3, &long_comment)
+    let row = suite::suite_line(3, &long_comment)
         .expect("a long comment is fine")
         .expect("a row");
     assert_eq!((row.expected, row.comment.len()), (100, LEN));
     let long_value = format!("{fen}; Rxd5; {}", "1".repeat(LEN));
-    let err = read::suite_line(4, &long_value).expect_err("too large");
+    let err = suite::suite_line(4, &long_value).expect_err("too large");
     assert!(matches!(err.kind, SuiteLineErrorKind::BadValue { .. }));
     // A megabyte of separators is still one line, with no FEN.
-    let err = read::suite_line(5, &";".repeat(LEN)).expect_err("no FEN");
+    let err = suite::suite_line(5, &";".repeat(LEN)).expect_err("no FEN");
     assert_eq!(err.kind, SuiteLineErrorKind::MissingField { field: "FEN" });
 }
 
@@ -427,7 +427,7 @@ fn megabyte_lines_are_refused_without_trouble() {
 fn byte_order_marks_and_crlf_line_ends_are_accepted() {
     let fen = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
     let text = format!("\u{feff}# suite\r\n{fen}; Rxd5; 100; crlf\r\n\r\n{fen}; Rxd5; x\r\n");
-    let results = read::read_suite(&text);
+    let results = suite::read_suite(&text);
     assert_eq!(results.len(), 2, "{results:?}");
     let row = results[0].as_ref().expect("the CRLF row reads");
     assert_eq!(
@@ -443,7 +443,7 @@ fn byte_order_marks_and_crlf_line_ends_are_accepted() {
         }
     );
     // A BOM before the first row is not part of its FEN.
-    let row = read::suite_line(1, &format!("\u{feff}{fen}; Rxd5; 100"))
+    let row = suite::suite_line(1, &format!("\u{feff}{fen}; Rxd5; 100"))
         .expect("reads")
         .expect("a row");
     assert!(read::position(&row.fen).is_ok(), "{:?}", row.fen);
@@ -454,7 +454,7 @@ fn every_error_type_is_a_std_error() {
     fn is_error<E: std::error::Error + Send + Sync + 'static>() {}
     is_error::<FenError>();
     is_error::<MoveError>();
-    is_error::<read::SuiteLineError>();
+    is_error::<suite::SuiteLineError>();
     is_error::<ValuesError>();
     is_error::<ParseValuesError>();
     is_error::<swapoff::UnknownRules>();

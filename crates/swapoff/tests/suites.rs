@@ -9,9 +9,9 @@
 use shakmaty::Position;
 use std::collections::BTreeSet;
 use swapoff::{Move, PieceValues, Rules, See};
+use swapoff_bench::suite::SuiteRow;
 use swapoff_lab::recursive;
 use swapoff_lab::testing::{chess, cozy_move, cozy_of, read_testdata};
-use swapoff_scan::read::SuiteRow;
 use swapoff_scan::read::{FenError, MoveError};
 
 const LEORIK: &str = "suites/leorik_see.epd";
@@ -152,7 +152,7 @@ const UNREADABLE: [(&str, usize, &str, Unreadable); 5] = [
 ];
 
 fn rows(file: &str) -> Vec<SuiteRow> {
-    swapoff_scan::read::read_suite(&read_testdata(file))
+    swapoff_bench::suite::read_suite(&read_testdata(file))
         .into_iter()
         .map(|r| r.unwrap_or_else(|e| panic!("{file}: {e}")))
         .collect()

@@ -20,7 +20,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, Rules, See};
-use swapoff_scan::read::{fen_move, InputName};
+use swapoff_bench::fen_move::fen_move;
+use swapoff_scan::read::InputName;
 
 /// Lines evaluated per window.
 const WINDOW: usize = 4096;
@@ -262,7 +263,7 @@ fn parse_line(
     let (fen, mv, answer) = match threshold {
         None => {
             let line = usize::try_from(number).unwrap_or(usize::MAX);
-            let Some(row) = swapoff_scan::read::suite_line(line, text).map_err(|e| {
+            let Some(row) = swapoff_bench::suite::suite_line(line, text).map_err(|e| {
                 let why = e.to_string();
                 why.strip_prefix(&format!("line {line}: "))
                     .unwrap_or(&why)

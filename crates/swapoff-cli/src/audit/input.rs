@@ -4,7 +4,8 @@
 use shakmaty::{Chess, Position};
 use std::io::Read;
 use swapoff::Move;
-use swapoff_scan::read::{fen_move, FenMoveError, Records};
+use swapoff_bench::fen_move::{fen_move, FenMoveError};
+use swapoff_scan::read::Records;
 
 /// What kind of move an evaluated move is; the report breaks agreement down by it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

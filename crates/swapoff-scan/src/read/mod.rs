@@ -7,7 +7,6 @@ pub(crate) mod annotation;
 pub(crate) mod columnar;
 pub(crate) mod epd;
 pub(crate) mod error;
-pub(crate) mod fen_move;
 pub(crate) mod format;
 pub(crate) mod notation;
 pub(crate) mod note;
@@ -16,7 +15,6 @@ pub(crate) mod pgn;
 pub(crate) mod pool;
 pub(crate) mod records;
 pub(crate) mod source;
-pub(crate) mod suite;
 pub(crate) mod table;
 pub(crate) mod units;
 pub(crate) mod work;
@@ -25,7 +23,6 @@ pub(crate) mod work;
 pub use columnar::read_batches;
 pub use epd::{read_line as read_epd_line, split as split_epd, Line};
 pub use error::EpdError;
-pub use fen_move::{fen_move, FenMove, FenMoveError};
 pub use format::{describe, Format};
 pub use note::{Cause, Note, Place, Skipped};
 pub use parse::{
@@ -36,7 +33,6 @@ pub use records::{
     Compression, InputError, InputName, LineError, Record, Records, MAX_RECORD_BYTES,
 };
 pub use source::{Source, SourceError, Table};
-pub use suite::{read_suite, suite_line, SuiteLineError, SuiteLineErrorKind, SuiteRow};
 pub use table::TableColumns;
 pub use units::{read_all, read_input, total_size};
 pub use work::{Reading, Work};

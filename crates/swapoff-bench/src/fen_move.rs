@@ -47,7 +47,7 @@ impl std::error::Error for FenMoveError {}
 /// Reads a `FEN;MOVE[;MORE]` line: `Ok(None)` for a blank line or a `#` comment.
 ///
 /// ```
-/// use swapoff_scan::read::{fen_move, FenMoveError};
+/// use swapoff_bench::fen_move::{fen_move, FenMoveError};
 /// let line = fen_move(" 4k3/8/8/8/8/8/8/4K3 w - - ; Kd2 ; 100 ").unwrap().unwrap();
 /// assert_eq!((line.fen, line.mv, line.rest), ("4k3/8/8/8/8/8/8/4K3 w - -", "Kd2", Some("100")));
 /// assert_eq!(fen_move("# a comment"), Ok(None));

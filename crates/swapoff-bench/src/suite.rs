@@ -81,7 +81,7 @@ impl std::error::Error for SuiteLineError {}
 /// Reads one line of a suite. `Ok(None)` for blank and `#` comment lines.
 ///
 /// ```
-/// use swapoff_scan::read::suite_line;
+/// use swapoff_bench::suite::suite_line;
 /// let row = suite_line(7, "4R3/2r3p1/5bk1/1p1r3p/p2PR1P1/P1BK1P2/1P6/8 b - -; hxg4; 0;").unwrap().unwrap();
 /// assert_eq!((row.line, row.mv.as_str(), row.expected), (7, "hxg4", 0));
 /// assert!(suite_line(8, "# a comment").unwrap().is_none());
