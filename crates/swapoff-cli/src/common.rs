@@ -167,7 +167,7 @@ pub fn progress_bar(files: &[InputName], quiet: bool) -> ProgressBar {
     if quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = match swapoff_scan::read::total_size(files) {
+    let bar = match swapoff_scan::read::InputName::total_size(files) {
         Some(total) => {
             let bar = ProgressBar::new(total);
             if let Ok(style) = ProgressStyle::with_template(

@@ -21,15 +21,9 @@ use shakmaty::san::San;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
 use swapoff::BoardQueries;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
-use swapoff_scan::read::InputName;
-use swapoff_scan::read::Pool;
-use swapoff_scan::read::TableColumns;
-use swapoff_scan::read::{self, Reading};
-use swapoff_scan::read::{Note, Place, Skipped};
+use swapoff_scan::read::{InputName, Note, Place, ReadOptions, Skipped};
 use swapoff_scan::scan::{Needs, Origin, Row, Scanner, Sink};
 
 /// Flags of `seeswap make-suite`.
@@ -266,15 +260,8 @@ pub fn run(args: Args) -> Outcome {
         skipped: 0,
         unreadable: false,
     };
-    let texts = Pool::default();
-    let reading = Reading {
-        format: None,
-        tags: &[],
-        texts: &texts,
-        columns: TableColumns::default(),
-        // A suite takes positions and their captures, not clocks.
-        comments: false,
-    };
+    // A suite takes positions and their captures, not clocks.
+    let reading = ReadOptions::default();
     // The FEN alone: the sampler works out every move of the position itself.
     let fen = Needs {
         fen: true,
@@ -286,10 +273,8 @@ pub fn run(args: Args) -> Outcome {
         annotations: false,
     };
     let scanner = Scanner::new(See::default(), fen, &[]);
-    let count = Arc::new(AtomicU64::new(0));
-    read::read_all(&inputs, &reading, &count, &mut |work| {
-        let Ok(flow) = scanner.process(&work, &mut offering);
-        work.recycle(&texts);
+    reading.read_each(&inputs, |work| {
+        let Ok(flow) = scanner.process(work, &mut offering);
         flow
     });
     let (skipped, unreadable) = (offering.skipped, offering.unreadable);

@@ -604,10 +604,7 @@ impl swapoff_scan::scan::Sink for Counted {
 /// written as Arrow columns (some of them, picked by the input's first bytes). Nothing may
 /// panic (a dictionary-encoded Parquet column once did), and every message must be short.
 pub fn read_inputs(data: &[u8]) {
-    use swapoff_scan::read::Format;
-    use swapoff_scan::read::Pool;
-    use swapoff_scan::read::TableColumns;
-    use swapoff_scan::read::{read_input, Reading};
+    use swapoff_scan::read::{Format, ReadOptions};
     use swapoff_scan::scan::Scanner;
     let formats = [
         None,
@@ -624,11 +621,8 @@ pub fn read_inputs(data: &[u8]) {
     );
     let tags = vec!["Event".to_string(), "Moves".to_string()];
     // Tables read as positions, and as puzzles with a moves column.
-    let plain = TableColumns::default();
-    let puzzles = TableColumns {
-        moves: Some("moves"),
-        ..TableColumns::default()
-    };
+    let plain = None;
+    let puzzles = Some("moves".to_string());
     // Input with content gives a row or a note: nothing is dropped without a word. (Read
     // as EPD, a line that opens with `#` is a comment, as blank as an empty one; before
     // the first line with content, a `%` line, PGN's escape, is passed over whatever the
@@ -653,31 +647,24 @@ pub fn read_inputs(data: &[u8]) {
         .iter()
         .take(4)
         .fold(0u32, |p, &b| p << 8 | u32::from(b));
-    for (format, columns) in formats
+    for (format, moves_column) in formats
         .into_iter()
         .flat_map(|f| [(f, plain.clone()), (f, puzzles.clone())])
     {
-        let texts = Pool::default();
-        let reading = Reading {
+        let reading = ReadOptions {
             format,
-            tags: &tags,
-            texts: &texts,
-            columns,
+            tags: tags.clone(),
+            moves_column,
             comments: true,
+            ..ReadOptions::default()
         };
         let mut sink = Counted::new(pick);
         let mut units = 0usize;
-        let _ = read_input(
-            0,
-            Box::new(std::io::Cursor::new(data.to_vec())),
-            0,
-            &reading,
-            &mut |work| {
-                units += 1;
-                let Ok(flow) = scanner.process(&work, &mut sink);
-                flow
-            },
-        );
+        let _ = reading.read_bytes(data.to_vec(), 1, |work| {
+            units += 1;
+            let Ok(flow) = scanner.process(work, &mut sink);
+            flow
+        });
         let said = sink.rows + sink.notes > 0;
         let silent = blank || (comments && format == Some(Format::Epd));
         assert!(

@@ -2,16 +2,10 @@
 //! with the tags and the clock and evaluation comments of every move.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
 use swapoff::See;
 use swapoff_lab::lichess_like::game;
 use swapoff_lab::testing::Rng;
-use swapoff_scan::read::InputName;
-use swapoff_scan::read::Note;
-use swapoff_scan::read::Pool;
-use swapoff_scan::read::TableColumns;
-use swapoff_scan::read::{read_all, Reading};
+use swapoff_scan::read::{InputName, Note, ReadOptions};
 use swapoff_scan::scan::{Row, Scanner, Sink};
 
 #[derive(Default)]
@@ -56,26 +50,18 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
     let path = dir.path().join("games.pgn");
     std::fs::write(&path, &text).unwrap();
     let tags = vec!["WhiteElo".to_string(), "TimeControl".to_string()];
-    let texts = Pool::default();
-    let reading = Reading {
-        format: None,
-        tags: &tags,
-        texts: &texts,
-        columns: TableColumns::default(),
+    let reading = ReadOptions {
+        tags,
         comments: true,
+        ..ReadOptions::default()
     };
     let scanner = Scanner::new(See::default(), swapoff_scan::scan::Needs::ALL, &[]);
     let mut tally = Tally::default();
     let inputs = [InputName::from(path)];
-    read_all(
-        &inputs,
-        &reading,
-        &Arc::new(AtomicU64::new(0)),
-        &mut |work| {
-            let Ok(flow) = scanner.process(&work, &mut tally);
-            flow
-        },
-    );
+    reading.read_each(&inputs, |work| {
+        let Ok(flow) = scanner.process(work, &mut tally);
+        flow
+    });
     assert!(tally.notes.is_empty(), "{:?}", tally.notes);
     assert_eq!(tally.games, 60);
     // Every position but each game's last has a move played, and every move a clock

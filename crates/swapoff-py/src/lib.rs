@@ -17,6 +17,7 @@ use pyo3::types::PyCapsule;
 use shakmaty::{Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, Setup, Square};
 use std::num::NonZeroU32;
 use swapoff::See;
+use swapoff_scan::read::ReadOptions;
 
 create_exception!(
     _swapoff,
@@ -222,27 +223,25 @@ fn scan_block<'py>(
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let see = evaluator(rules, values)?;
     let selection = selection(columns)?;
-    let tags = swapoff_scan::ask::tags(&tags);
     let source = match data.cast::<PyCapsule>() {
         Ok(capsule) => scan::Source::Batches(import_stream(capsule)?),
         Err(_) if data.cast::<pyo3::types::PyList>().is_ok() => {
             scan::Source::Positions(data.extract()?)
         }
-        Err(_) => scan::Source::Bytes {
-            data: data.extract()?,
-            format: read_format(format)?,
-        },
+        Err(_) => scan::Source::Bytes(data.extract()?),
+    };
+    let read = ReadOptions {
+        format: read_format(format)?,
+        tags: swapoff_scan::ask::tags(&tags),
+        fen_column: fen_column.to_string(),
+        moves_column: moves_column.map(String::from),
+        apply,
+        movetext_column: movetext_column.to_string(),
+        // The scanner's, set where it is made (`scan::block`).
+        comments: true,
     };
     let (schema, batches) = py
-        .detach(|| {
-            let columns = swapoff_scan::read::TableColumns {
-                fen: fen_column,
-                moves: moves_column,
-                apply,
-                movetext: movetext_column,
-            };
-            scan::block(source, name, see, first_line, &tags, columns, selection)
-        })
+        .detach(|| scan::block(source, name, see, first_line, read, selection))
         .map_err(error)?;
     // The Arrow C stream interface: pyarrow takes the batches over without a copy (the
     // IPC stream this replaced cost a copy into it and one into a `bytes`, and the page
@@ -330,7 +329,7 @@ fn scan_stream<'py>(
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let options = stream::Options {
         see: evaluator(rules, values)?,
-        read: swapoff_scan::scan::pipeline::ReadOptions {
+        read: ReadOptions {
             format: read_format(format)?,
             tags: swapoff_scan::ask::tags(&tags),
             fen_column: fen_column.to_string(),

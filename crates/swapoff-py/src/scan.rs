@@ -6,17 +6,11 @@
 
 use arrow_array::ffi_stream::RecordBatchStreamReader;
 use arrow_array::RecordBatch;
-use arrow_array::RecordBatchReader;
 use arrow_schema::SchemaRef;
-use std::io::Cursor;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use swapoff::See;
-use swapoff_scan::read::read_batches;
-use swapoff_scan::read::Format;
-use swapoff_scan::read::Pool;
-use swapoff_scan::read::{read_input, Reading, TableColumns, Work};
-use swapoff_scan::read::{Note, Skipped};
+use swapoff_scan::read::{Note, ReadOptions, Skipped, Work};
 use swapoff_scan::scan::{Needs, Selection};
 use swapoff_scan::scan::{Row, Scanner, Sink};
 use swapoff_scan::write::{Columns, Layout};
@@ -71,14 +65,9 @@ impl Sink for ArrowRows<'_> {
 
 /// Where a block's rows come from.
 pub enum Source {
-    /// The bytes of a file, or of a part of one, in `format` (told from the content when
-    /// `None`).
-    Bytes {
-        /// The bytes, compressed or not.
-        data: Vec<u8>,
-        /// Their format.
-        format: Option<Format>,
-    },
+    /// The bytes of a file, or of a part of one, compressed or not, in the reading's
+    /// format.
+    Bytes(Vec<u8>),
     /// A table's record batches: a Parquet row group pyarrow read, handed over through
     /// the Arrow C stream interface.
     Batches(RecordBatchStreamReader),
@@ -89,17 +78,17 @@ pub enum Source {
 
 /// The rows of `source` as record batches, with a `file` column holding `name` and an
 /// `error` column. `first_line` is the number of the block's first line (or a table's
-/// first row) in its file; `columns` names a table's FEN, moves and movetext columns (the
-/// columns it carries are `tags`); `selection` the row columns asked for (`None`: all).
+/// first row) in its file; `read` says how it is read (its tags are the columns the rows
+/// carry); `selection` the row columns asked for (`None`: all).
 pub fn block(
     source: Source,
     name: &str,
     see: See,
     first_line: u64,
-    tags: &[String],
-    columns: TableColumns<'_>,
+    read: ReadOptions,
     selection: Option<Selection>,
 ) -> Result<(SchemaRef, Vec<RecordBatch>), String> {
+    let tags = &read.tags;
     let needs = selection.as_ref().map_or(Needs::ALL, Selection::needs);
     let layout = Layout {
         file: true,
@@ -115,45 +104,35 @@ pub fn block(
         rows_kept: matches!(source, Source::Positions(_)),
     };
     let scanner = Scanner::new(see, needs, tags);
-    let texts = Pool::default();
-    let format = match &source {
-        Source::Bytes { format, .. } => *format,
-        Source::Batches(_) | Source::Positions(_) => None,
-    };
-    let reading = Reading {
-        format,
-        tags: scanner.tags(),
-        texts: &texts,
-        columns,
+    // The tags asked for, and any the columns need (the ratings' tags).
+    let read = ReadOptions {
+        tags: scanner.tags().to_vec(),
         comments: scanner.reads_comments(),
+        ..read
     };
     let mut failed = None;
-    let mut emit = |work: Work| {
-        let done = scanner.process(&work, &mut sink);
-        work.recycle(&texts);
+    let mut emit = |work: &Work| {
         // The sink never stops the scan; a failure does.
-        done.unwrap_or_else(|why| {
+        scanner.process(work, &mut sink).unwrap_or_else(|why| {
             failed = Some(why);
             ControlFlow::Break(())
         })
     };
-    let before = first_line.saturating_sub(1);
     // Only a failure stops the reading, and it is kept in `failed`.
     match source {
-        Source::Bytes { data, .. } => {
-            let _ = read_input(0, Box::new(Cursor::new(data)), before, &reading, &mut emit);
+        Source::Bytes(data) => {
+            let _ = read.read_bytes(data, first_line, &mut emit);
         }
         Source::Batches(batches) => {
-            let table = batches.schema();
-            let _ = read_batches(0, batches, &table, before, &reading, &mut emit);
+            let _ = read.read_batches(batches, first_line, &mut emit);
         }
         Source::Positions(fens) => {
-            let mut line = before;
+            let mut line = first_line.saturating_sub(1);
             let mut fens = fens.into_iter().peekable();
             while fens.peek().is_some() {
                 let unit: Vec<_> = fens.by_ref().take(POSITIONS_PER_UNIT).collect();
                 let count = unit.len() as u64;
-                if emit(Work::positions(line, unit)).is_break() {
+                if emit(&Work::positions(line, unit)).is_break() {
                     break;
                 }
                 line += count;

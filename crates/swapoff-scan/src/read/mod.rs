@@ -10,6 +10,7 @@ pub(crate) mod error;
 pub(crate) mod format;
 pub(crate) mod notation;
 pub(crate) mod note;
+pub(crate) mod options;
 pub(crate) mod parse;
 pub(crate) mod pgn;
 pub(crate) mod pool;
@@ -19,12 +20,11 @@ pub(crate) mod table;
 pub(crate) mod units;
 pub(crate) mod work;
 
-#[cfg(feature = "parquet")]
-pub use columnar::read_batches;
 pub use epd::{read_line as read_epd_line, split as split_epd, Line};
 pub use error::EpdError;
 pub use format::{describe, Format};
 pub use note::{Cause, Note, Place, Skipped};
+pub use options::ReadOptions;
 pub use parse::{
     position, see_move, shakmaty_move, Clipped, FenError, FenField, Impossibility, MoveError,
 };
@@ -33,6 +33,4 @@ pub use records::{
     Compression, InputError, InputName, LineError, Record, Records, MAX_RECORD_BYTES,
 };
 pub use source::{Source, SourceError, Table};
-pub use table::TableColumns;
-pub use units::{read_all, read_input, total_size};
-pub use work::{Reading, Work};
+pub use work::Work;

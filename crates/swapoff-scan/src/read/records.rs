@@ -105,6 +105,12 @@ impl InputName {
             .filter(|m| m.is_file())
             .map(|m| m.len())
     }
+
+    /// The total size of `inputs` when all are regular files (for a progress bar with an
+    /// end).
+    pub fn total_size(inputs: &[InputName]) -> Option<u64> {
+        inputs.iter().map(InputName::size).sum()
+    }
 }
 
 /// An input opened by `InputName::open_source`.

@@ -13,7 +13,7 @@ use crate::read::pool::Pool;
 use crate::read::records::{InputName, MAX_RECORD_BYTES};
 use crate::read::source::{Source, SourceError, Stream, Table};
 use crate::read::work::Unit;
-pub use crate::read::work::{Reading, Work};
+use crate::read::work::{Reading, Work};
 use std::cell::RefCell;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -55,11 +55,6 @@ impl Sender<'_> {
     fn push(&mut self, work: Work) -> ControlFlow<()> {
         (self.emit)(work)
     }
-}
-
-/// Total size of the inputs when all are regular files (for a progress bar with an end).
-pub fn total_size(inputs: &[InputName]) -> Option<u64> {
-    inputs.iter().map(InputName::size).sum()
 }
 
 /// A build without Parquet (the `parquet` feature off) says so, once for the input.

@@ -10,8 +10,8 @@ use crate::read::pool::Pool;
 use crate::read::table::{RowError, TableColumns, TableRow};
 
 /// One unit of work: EPD lines, table rows or PGN games of one input, or a note, as
-/// reading hands them on. Opaque: a face passes it to [`Scanner::process`] and then gives
-/// its buffer back ([`Work::recycle`]); what it holds is the crate's own.
+/// reading hands them on. Opaque: a face passes it to [`Scanner::process`], and the
+/// reading takes its buffer back; what it holds is the crate's own.
 ///
 /// [`Scanner::process`]: crate::scan::Scanner::process
 #[derive(Debug)]
@@ -80,7 +80,7 @@ impl Work {
     }
 
     /// Gives the unit's text buffer back to `pool`, for the reading to fill again.
-    pub fn recycle(self, pool: &Pool) {
+    pub(crate) fn recycle(self, pool: &Pool) {
         if let Unit::Epd { text, .. } = self.0 {
             pool.put(text);
         }
@@ -89,7 +89,7 @@ impl Work {
 
 /// How the inputs are read: the format (told from each input's content when `None`), the
 /// PGN tags to keep, and where the buffers of EPD units come from.
-pub struct Reading<'a> {
+pub(crate) struct Reading<'a> {
     /// The format of every input, or `None` to tell each one's from its first line.
     pub format: Option<Format>,
     /// The PGN tags (or a table's columns) to carry into the rows (`--tags`).

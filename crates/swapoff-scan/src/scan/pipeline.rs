@@ -13,38 +13,16 @@
 //! package's `swapoff.scan` runs the pipeline on a thread of its own and sends each
 //! batch's rows on to the stream pyarrow reads.
 
-use crate::read::format::Format;
+use crate::read::options::ReadOptions;
 use crate::read::pool::Pool;
 use crate::read::records::InputName;
-use crate::read::table::TableColumns;
-use crate::read::units::{self, Reading, BATCH_UNITS};
+use crate::read::units::{self, BATCH_UNITS};
 use crate::read::work::Work;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
-
-/// How the inputs are read, owned so that the reading thread can take it.
-#[derive(Clone, Debug)]
-pub struct ReadOptions {
-    /// The format of every input (`None`: told from each one's content).
-    pub format: Option<Format>,
-    /// The PGN tags (or a table's columns) to collect: the scanner's
-    /// ([`Scanner::tags`](crate::scan::rows::Scanner::tags)).
-    pub tags: Vec<String>,
-    /// A table's column of FENs.
-    pub fen_column: String,
-    /// A table's column of moves, if any.
-    pub moves_column: Option<String>,
-    /// How many of those moves are played before the position.
-    pub apply: usize,
-    /// A Parquet table's column of PGN movetext.
-    pub movetext_column: String,
-    /// Whether the comments after PGN moves are read for the clock and the evaluation:
-    /// the scanner's ([`Scanner::reads_comments`](crate::scan::rows::Scanner::reads_comments)).
-    pub comments: bool,
-}
 
 /// A batch of results, and how many input bytes had been read when its units were sent
 /// (for progress against the inputs' size).
@@ -160,24 +138,6 @@ fn run_inline<T>(
     Ok(())
 }
 
-impl ReadOptions {
-    /// How [`read_all`](crate::read::read_all) is to read, its EPD buffers from `texts`.
-    fn reading<'a>(&'a self, texts: &'a Pool) -> Reading<'a> {
-        Reading {
-            format: self.format,
-            tags: &self.tags,
-            texts,
-            columns: TableColumns {
-                fen: &self.fen_column,
-                moves: self.moves_column.as_deref(),
-                apply: self.apply,
-                movetext: &self.movetext_column,
-            },
-            comments: self.comments,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,13 +186,9 @@ mod tests {
     /// The default columns' reading options, keeping `tags` and reading comments if asked.
     fn options(tags: Vec<String>, comments: bool) -> ReadOptions {
         ReadOptions {
-            format: None,
             tags,
-            fen_column: "fen".into(),
-            moves_column: None,
-            apply: 0,
-            movetext_column: "movetext".into(),
             comments,
+            ..ReadOptions::default()
         }
     }
 

@@ -51,7 +51,7 @@ pub struct Row<'a> {
     pub report: &'a Report,
     /// The values of the scanner's tags for this position's game (`None`: not a game, or
     /// the game has no such tag), in the order of the reading's tags
-    /// ([`Reading::tags`](crate::read::units::Reading::tags)); empty for EPD.
+    /// ([`ReadOptions::tags`](crate::read::ReadOptions::tags)); empty for EPD.
     pub tags: &'a [Option<String>],
     /// The move played from this position (PGN), with its SEE under the scan's rules.
     pub played: Option<(Played<'a>, Option<i32>)>,
