@@ -1,5 +1,5 @@
 //! The streaming pipeline both faces run, written once: a reading thread cuts the inputs
-//! into units of work ([`read_all`](crate::read::read_all)) and hands them over in batches of
+//! into units of work, as its [`ReadOptions`] say, and hands them over in batches of
 //! `BATCH_UNITS` (64) through a channel that holds two batches; each batch is processed in
 //! parallel on a rayon pool; the results come back, in input order, to the thread that
 //! called [`run`]. Memory stays flat whatever the input's size, and a consumer that
