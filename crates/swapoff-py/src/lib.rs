@@ -230,16 +230,14 @@ fn scan_block<'py>(
         }
         Err(_) => scan::Source::Bytes(data.extract()?),
     };
-    let read = ReadOptions {
-        format: read_format(format)?,
-        tags: swapoff_scan::ask::tags(&tags),
-        fen_column: fen_column.to_string(),
-        moves_column: moves_column.map(String::from),
+    let read = read_options(
+        format,
+        &tags,
+        fen_column,
+        moves_column,
         apply,
-        movetext_column: movetext_column.to_string(),
-        // The scanner's, set where it is made (`scan::block`).
-        comments: true,
-    };
+        movetext_column,
+    )?;
     let (schema, batches) = py
         .detach(|| scan::block(source, name, see, first_line, read, selection))
         .map_err(error)?;
@@ -249,6 +247,28 @@ fn scan_block<'py>(
     let reader = arrow_array::RecordBatchIterator::new(batches.into_iter().map(Ok), schema);
     let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(reader));
     PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
+}
+
+/// How `scan_block` and `scan_stream` read, from the arguments they share. The tags and
+/// whether comments are read become the scanner's where it is made (`scan::block`,
+/// `stream::start`): the tags asked for, and any the columns need.
+fn read_options(
+    format: &str,
+    tags: &[String],
+    fen_column: &str,
+    moves_column: Option<&str>,
+    apply: usize,
+    movetext_column: &str,
+) -> PyResult<ReadOptions> {
+    Ok(ReadOptions {
+        format: read_format(format)?,
+        tags: swapoff_scan::ask::tags(tags),
+        fen_column: fen_column.to_string(),
+        moves_column: moves_column.map(String::from),
+        apply,
+        movetext_column: movetext_column.to_string(),
+        comments: true,
+    })
 }
 
 /// The row columns asked for, as `seeswap scan --columns` reads them (`None`: all).
@@ -329,16 +349,14 @@ fn scan_stream<'py>(
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let options = stream::Options {
         see: evaluator(rules, values)?,
-        read: ReadOptions {
-            format: read_format(format)?,
-            tags: swapoff_scan::ask::tags(&tags),
-            fen_column: fen_column.to_string(),
-            moves_column: moves_column.map(String::from),
+        read: read_options(
+            format,
+            &tags,
+            fen_column,
+            moves_column,
             apply,
-            movetext_column: movetext_column.to_string(),
-            // The scanner's, set where it is made (`stream::scan`).
-            comments: true,
-        },
+            movetext_column,
+        )?,
         threads,
         columns: selection(columns)?,
     };
