@@ -205,6 +205,12 @@ impl<'a, B: SeeBoard + ?Sized, R: FastRules> Exchange<'a, B, R> {
         }
     }
 
+    /// The square the exchange is on.
+    #[inline(always)]
+    pub fn target(&self) -> Square {
+        self.to
+    }
+
     /// Finds `side`'s next capture on the target square under the rules and plays it
     /// ([`find`](Self::find), then [`play`](Self::play)).
     #[inline(always)]

@@ -36,7 +36,7 @@ use crate::exchange::{
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
 use crate::score::{clamp, LIMIT};
 use crate::trace::{trace_fast, EndReason, Trace};
-use crate::types::{Color, Move, MoveKind, Role};
+use crate::types::{Color, Move, MoveKind, Role, Square};
 use crate::values::PieceValues;
 
 /// A rule set and piece values: everything needed to evaluate exchanges.
@@ -334,45 +334,71 @@ fn walk<B: SeeBoard + ?Sized, R: FastRules, const PROMOTIONS: bool>(
         return alpha;
     }
     beta = beta.min(score);
-    let mut side = !start.mover;
-    if score - on_square - bonus_against(side) >= beta {
+    let (mover, opponent) = (start.mover, !start.mover);
+    if score - on_square - bonus_against(opponent) >= beta {
         return beta;
     }
     // Only now, when the answer depends on the recaptures, look at the attackers.
     let mut exchange = Exchange::<B, R>::new(board, mv);
+    // Two captures a turn of the loop, the opponent's then the mover's: which side is on
+    // move is then known where the code stands, not tested on every capture (a test
+    // whose answer alternates with the exchange's length, and was mispredicted).
     loop {
-        let Some((from, role)) = exchange.find(side) else {
+        let Some((from, role, gain)) =
+            recapture::<B, R, PROMOTIONS>(&mut exchange, opponent, values, &mut on_square)
+        else {
             return clamp(score, alpha, beta);
         };
-        let (placed, promoted) = if PROMOTIONS {
-            recapture_outcome::<R>(role, side, to)
-        } else {
-            (role, false)
-        };
-        let gain = on_square + if promoted { promotion_gain } else { 0 };
-        on_square = values.value(placed);
-        if side == start.mover {
-            score += gain;
-            if score <= alpha {
-                return alpha;
-            }
-            beta = beta.min(score);
-            if score - on_square - bonus_against(!side) >= beta {
-                return beta;
-            }
-        } else {
-            score -= gain;
-            if score >= beta {
-                return beta;
-            }
-            alpha = alpha.max(score);
-            if score + on_square + bonus_against(!side) <= alpha {
-                return alpha;
-            }
+        score -= gain;
+        if score >= beta {
+            return beta;
+        }
+        alpha = alpha.max(score);
+        if score + on_square + bonus_against(mover) <= alpha {
+            return alpha;
         }
         exchange.play(from, role);
-        side = !side;
+        let Some((from, role, gain)) =
+            recapture::<B, R, PROMOTIONS>(&mut exchange, mover, values, &mut on_square)
+        else {
+            return clamp(score, alpha, beta);
+        };
+        score += gain;
+        if score <= alpha {
+            return alpha;
+        }
+        beta = beta.min(score);
+        if score - on_square - bonus_against(opponent) >= beta {
+            return beta;
+        }
+        exchange.play(from, role);
     }
+}
+
+/// `side`'s next capture in [`walk`], found but not yet played: its origin, its kind and
+/// what it gains (the piece on the square, and a promotion's gain), with `on_square` now
+/// the value of the piece it leaves there.
+#[inline(always)]
+fn recapture<B: SeeBoard + ?Sized, R: FastRules, const PROMOTIONS: bool>(
+    exchange: &mut Exchange<'_, B, R>,
+    side: Color,
+    values: &PieceValues,
+    on_square: &mut i32,
+) -> Option<(Square, Role, i32)> {
+    let (from, role) = exchange.find(side)?;
+    let (placed, promoted) = if PROMOTIONS {
+        recapture_outcome::<R>(role, side, exchange.target())
+    } else {
+        (role, false)
+    };
+    let promotion_gain = if promoted {
+        values.queen() - values.pawn()
+    } else {
+        0
+    };
+    let gain = *on_square + promotion_gain;
+    *on_square = values.value(placed);
+    Some((from, role, gain))
 }
 
 /// The fast rule sets' threshold test: whether the SEE value of `mv` is at least
