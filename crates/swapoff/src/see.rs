@@ -316,7 +316,7 @@ fn walk<B: SeeBoard + ?Sized, R: FastRules, const PROMOTIONS: bool>(
     mut beta: i32,
 ) -> i32 {
     let to = mv.to;
-    let promotion_gain = values.queen() - values.pawn();
+    let promotion_gain = values.promotion_gain();
     // What each side would gain on top of the piece if it recaptured with a pawn that
     // promotes: used only for the look-ahead, where an upper bound is enough.
     let bonus_against = |side: Color| {
@@ -391,12 +391,7 @@ fn recapture<B: SeeBoard + ?Sized, R: FastRules, const PROMOTIONS: bool>(
     } else {
         (role, false)
     };
-    let promotion_gain = if promoted {
-        values.queen() - values.pawn()
-    } else {
-        0
-    };
-    let gain = *on_square + promotion_gain;
+    let gain = *on_square + if promoted { values.promotion_gain() } else { 0 };
     *on_square = values.value(placed);
     Some((from, role, gain))
 }

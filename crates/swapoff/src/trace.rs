@@ -165,11 +165,7 @@ pub(crate) fn trace_fast<B: SeeBoard + ?Sized, R: FastRules>(
     let mut side = !opening.mover;
     while let Some((from, role)) = exchange.next(side) {
         let (placed, promoted) = recapture_outcome::<R>(role, side, to);
-        let bonus = if promoted {
-            values.queen() - values.pawn()
-        } else {
-            0
-        };
+        let bonus = if promoted { values.promotion_gain() } else { 0 };
         let previous = *gains.last().unwrap_or(&0);
         gains.push(values.value(on_square) + bonus - previous);
         captures.push(Capture {

@@ -217,6 +217,13 @@ impl PieceValues {
     pub const fn queen(&self) -> i32 {
         self.table[4]
     }
+
+    /// What a pawn gains by becoming a queen: a recapture that promotes wins this on top
+    /// of the piece it takes.
+    #[inline(always)]
+    pub(crate) const fn promotion_gain(&self) -> i32 {
+        self.queen() - self.pawn()
+    }
 }
 
 impl Default for PieceValues {

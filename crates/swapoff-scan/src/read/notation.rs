@@ -275,6 +275,8 @@ fn block_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// Whether `b` ends a token for pgn-reader, which skips a token it cannot read up to one.
+/// Not [`ends_token`]: there a check mark ends a promotion's letter, here it belongs to the
+/// move (`Tfe1+` is one token).
 fn ends_reader_token(b: u8) -> bool {
     b.is_ascii_whitespace() || b"{}()!?$;.*".contains(&b)
 }
