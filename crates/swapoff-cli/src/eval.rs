@@ -20,6 +20,7 @@ use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
 use swapoff::{Move, PieceValues, Role, See};
 use swapoff_bench::fen_move::{fen_move, FenMoveError};
+use swapoff_scan::ask::Position;
 use swapoff_scan::read::{self, InputName, MoveError};
 use swapoff_scan::write::TraceJson;
 
@@ -92,7 +93,7 @@ fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Chess) -> Result<Parsed<'a
 }
 
 fn read_position(fen: &str) -> Result<Chess, String> {
-    swapoff_scan::ask::position(fen)
+    Position::from_fen(fen).map(Position::into_chess)
 }
 
 /// The FEN and the move of `eval FEN MOVE`, however the shell split them: the FEN is four
@@ -368,7 +369,7 @@ fn split_batch_line(text: &str) -> Result<BatchLine<'_>, String> {
         }
         // A whole number too large for the test says so, as the Python package does.
         Some(t) => Some(match t.trim().parse::<i64>() {
-            Ok(whole) => swapoff_scan::ask::threshold(whole)?,
+            Ok(whole) => swapoff_scan::ask::Question::threshold_of(whole)?,
             Err(_) => return Err(format!("threshold {t:?} is not an integer")),
         }),
     };

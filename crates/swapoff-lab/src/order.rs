@@ -29,7 +29,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules};
-use swapoff_scan::read::{self, Line};
+use swapoff_scan::read;
 use swapoff_scan::read::{InputName, Records};
 
 /// Flags of `swapoff-lab order`.
@@ -334,13 +334,14 @@ impl Totals {
     }
 }
 
-/// The first four fields of a FEN line, or `None` for a blank or comment line.
-fn fen_fields(line: &str) -> Option<String> {
-    // The EPD reader's field splitting; a line it cannot split goes to the position
-    // reader as it is, for its message.
-    match read::split_epd(line) {
-        Ok(Line::Empty) => None,
-        Ok(Line::Fen { fields, .. }) => Some(fields.join(" ")),
+/// The FEN of a line (its first fields, with the move counters), or `None` for a blank or
+/// comment line.
+fn fen_fields(line: &str, fen: &mut Vec<u8>) -> Option<String> {
+    // The EPD reader's field splitting; a line it cannot read goes to the position reader
+    // as it is, for its message.
+    match read::read_epd_line(line, fen) {
+        Ok(None) => None,
+        Ok(Some(_)) => Some(String::from_utf8_lossy(fen).into_owned()),
         Err(_) => Some(line.split(';').next().unwrap_or("").trim().to_string()),
     }
 }
@@ -367,6 +368,7 @@ impl Reader {
     /// and the next one read.
     fn window(&mut self) -> Vec<Chess> {
         let mut positions = Vec::new();
+        let mut written = Vec::new();
         while positions.len() < WINDOW && self.limit.is_none_or(|l| self.read < l) {
             let Some((name, records)) = self.current.as_mut() else {
                 let Some(input) = self.inputs.get(self.next) else {
@@ -403,7 +405,7 @@ impl Reader {
                     continue;
                 }
             };
-            let Some(fen) = fen_fields(line) else {
+            let Some(fen) = fen_fields(line, &mut written) else {
                 continue;
             };
             match read::position(&fen) {

@@ -17,6 +17,7 @@ use pyo3::types::PyCapsule;
 use shakmaty::{Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, Setup, Square};
 use std::num::NonZeroU32;
 use swapoff::See;
+use swapoff_scan::ask::{self, Question};
 use swapoff_scan::read::ReadOptions;
 
 create_exception!(
@@ -32,25 +33,34 @@ fn error(message: impl std::fmt::Display) -> PyErr {
 
 /// A threshold, which SEE compares in 32 bits: a larger one is said to be out of range.
 fn threshold(t: i64) -> PyResult<i32> {
-    swapoff_scan::ask::threshold(t).map_err(error)
+    Question::threshold_of(t).map_err(error)
 }
 
 /// The evaluator for a rule-set name and optional values (the rule set's own when none).
 fn evaluator(rules: &str, values: Option<(i64, i64, i64, i64, i64)>) -> PyResult<See> {
+    Ok(*question(rules, values, None)?.see())
+}
+
+/// The question of a rule set, optional values and an optional threshold, or why not.
+fn question(
+    rules: &str,
+    values: Option<(i64, i64, i64, i64, i64)>,
+    threshold: Option<i64>,
+) -> PyResult<Question> {
     let values = values.map(|(p, n, b, r, q)| [p, n, b, r, q]);
-    swapoff_scan::ask::evaluator(rules, values).map_err(error)
+    Question::new(rules, values, threshold).map_err(error)
 }
 
 /// A position read from a FEN by the reader `see_many` and the command use (4 to 6
 /// fields; standard castling rights, or Chess960's where only they fit), with its message.
-fn from_fen(fen: &str) -> PyResult<Chess> {
-    swapoff_scan::ask::position(fen).map_err(error)
+fn from_fen(fen: &str) -> PyResult<ask::Position> {
+    ask::Position::from_fen(fen).map_err(error)
 }
 
 /// A position of the Python side, parsed once and asked several questions.
 #[pyclass(module = "swapoff._swapoff", frozen)]
 struct Position {
-    pos: Chess,
+    pos: ask::Position,
 }
 
 #[pymethods]
@@ -123,7 +133,7 @@ impl Position {
             CastlingMode::Standard
         };
         match setup.clone().position::<Chess>(mode) {
-            Ok(pos) => Ok(Position { pos }),
+            Ok(pos) => Ok(Position { pos: pos.into() }),
             Err(_) => {
                 // The library's parser names what is wrong.
                 let fen = shakmaty::fen::Fen::try_from_setup(setup)
@@ -139,7 +149,7 @@ impl Position {
 
     /// The FEN.
     fn fen(&self) -> String {
-        swapoff_scan::ask::fen(&self.pos)
+        self.pos.fen()
     }
 
     /// The SEE value of a move (SAN or UCI).
@@ -151,7 +161,7 @@ impl Position {
         values: Option<(i64, i64, i64, i64, i64)>,
     ) -> PyResult<i32> {
         let see = evaluator(rules, values)?;
-        Ok(see.value(&self.pos, self.read_move(mv)?))
+        Ok(see.value(self.pos.chess(), self.read_move(mv)?))
     }
 
     /// The threshold test SEE >= threshold.
@@ -164,7 +174,11 @@ impl Position {
         values: Option<(i64, i64, i64, i64, i64)>,
     ) -> PyResult<bool> {
         let see = evaluator(rules, values)?;
-        Ok(see.ge(&self.pos, self.read_move(mv)?, crate::threshold(threshold)?))
+        Ok(see.ge(
+            self.pos.chess(),
+            self.read_move(mv)?,
+            crate::threshold(threshold)?,
+        ))
     }
 
     /// The trace of a move, as `seeswap eval --trace --json` gives it (JSON text).
@@ -176,20 +190,22 @@ impl Position {
         values: Option<(i64, i64, i64, i64, i64)>,
     ) -> PyResult<String> {
         let see = evaluator(rules, values)?;
-        swapoff_scan::ask::trace_json(&self.pos, self.read_move(mv)?, &see).map_err(error)
+        self.pos
+            .trace_json(self.read_move(mv)?, &see)
+            .map_err(error)
     }
 
     /// The per-position fields of `seeswap scan`'s JSON (a JSON object's text).
     #[pyo3(signature = (rules, values=None))]
     fn analyze(&self, rules: &str, values: Option<(i64, i64, i64, i64, i64)>) -> PyResult<String> {
         let see = evaluator(rules, values)?;
-        swapoff_scan::ask::analysis_json(&self.pos, &see).map_err(error)
+        self.pos.analysis_json(&see).map_err(error)
     }
 }
 
 impl Position {
     fn read_move(&self, text: &str) -> PyResult<swapoff::Move> {
-        swapoff_scan::ask::see_move(&self.pos, text).map_err(error)
+        self.pos.see_move(text).map_err(error)
     }
 }
 
@@ -262,7 +278,7 @@ fn read_options(
 ) -> PyResult<ReadOptions> {
     Ok(ReadOptions {
         format: read_format(format)?,
-        tags: swapoff_scan::ask::tags(tags),
+        tags: ReadOptions::tag_names(tags),
         fen_column: fen_column.to_string(),
         moves_column: moves_column.map(String::from),
         apply,
@@ -318,8 +334,8 @@ fn import_stream(
 /// the bytes do not reach a line that tells).
 #[pyfunction]
 fn sniff(head: &[u8]) -> (Option<&'static str>, Option<&'static str>) {
-    use swapoff_scan::read::{describe, Format};
-    let (compression, format) = describe(head);
+    use swapoff_scan::read::Format;
+    let (compression, format) = Format::sniff(head);
     let format = format.map(Format::name);
     (compression.map(|c| c.name()), format)
 }

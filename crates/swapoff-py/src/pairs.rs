@@ -1,7 +1,7 @@
 //! `see_many`: the SEE of many `(FEN, move)` pairs on every core, the GIL released, from
 //! Python lists of strings or, without a copy, from Arrow string arrays.
 
-use crate::{error, evaluator};
+use crate::{error, question};
 use arrow_array::cast::AsArray;
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::{Array, ArrayRef};
@@ -9,7 +9,7 @@ use arrow_schema::DataType;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule};
 use rayon::prelude::*;
-use swapoff::See;
+use swapoff_scan::ask::Question;
 
 /// Pairs per chunk of work; within a chunk a FEN repeated on the next row (several moves
 /// of one position, as pair files list them) is parsed once.
@@ -21,18 +21,18 @@ fn evaluate<'a>(
     n: usize,
     fen: impl Fn(usize) -> Result<&'a str, String> + Sync,
     mv: impl Fn(usize) -> Result<&'a str, String> + Sync,
-    see: See,
-    threshold: Option<i32>,
+    question: Question,
 ) -> Result<Vec<u8>, String> {
     let chunks: Vec<Result<Vec<i32>, (usize, String)>> = (0..n.div_ceil(CHUNK))
         .into_par_iter()
         .map(|c| {
             let rows = c * CHUNK..n.min((c + 1) * CHUNK);
-            swapoff_scan::ask::see_rows(rows, &fen, &mv, &see, threshold)
+            question.rows(rows, &fen, &mv)
         })
         .collect();
     // Each chunk stops at its own first bad row and the chunks are read in order, so the
     // error is the first bad row of all.
+    let threshold = question.threshold();
     let mut bytes = Vec::with_capacity(n * if threshold.is_some() { 1 } else { 4 });
     for chunk in chunks {
         let answers = chunk.map_err(|(i, why)| format!("row {i}: {why}"))?;
@@ -46,7 +46,7 @@ fn evaluate<'a>(
 
 /// Checks the two columns have one move per position.
 fn same_length(fens: usize, moves: usize) -> PyResult<()> {
-    swapoff_scan::ask::one_move_each(fens, moves).map_err(error)
+    Question::one_move_each(fens, moves).map_err(error)
 }
 
 /// SEE of many `(fen, move)` pairs on every core, the GIL released: the values as
@@ -62,13 +62,12 @@ pub fn see_many<'py>(
     values: Option<(i64, i64, i64, i64, i64)>,
     threshold: Option<i64>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let threshold = threshold.map(crate::threshold).transpose()?;
+    let question = question(rules, values, threshold)?;
     same_length(fens.len(), moves.len())?;
-    let see = evaluator(rules, values)?;
     let fen = |i: usize| Ok(fens[i].as_str());
     let mv = |i: usize| Ok(moves[i].as_str());
     let bytes = py
-        .detach(|| evaluate(fens.len(), fen, mv, see, threshold))
+        .detach(|| evaluate(fens.len(), fen, mv, question))
         .map_err(error)?;
     Ok(PyBytes::new(py, &bytes))
 }
@@ -124,16 +123,15 @@ pub fn see_arrow<'py>(
     values: Option<(i64, i64, i64, i64, i64)>,
     threshold: Option<i64>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let threshold = threshold.map(crate::threshold).transpose()?;
+    let question = question(rules, values, threshold)?;
     let (fens, moves) = (import(&fens)?, import(&moves)?);
     strings(&fens, "fens")?;
     strings(&moves, "moves")?;
     same_length(fens.len(), moves.len())?;
-    let see = evaluator(rules, values)?;
     let fen = |i: usize| text(&fens, i).map_err(|why| format!("the position is {why}"));
     let mv = |i: usize| text(&moves, i).map_err(|why| format!("the move is {why}"));
     let bytes = py
-        .detach(|| evaluate(fens.len(), fen, mv, see, threshold))
+        .detach(|| evaluate(fens.len(), fen, mv, question))
         .map_err(error)?;
     Ok(PyBytes::new(py, &bytes))
 }

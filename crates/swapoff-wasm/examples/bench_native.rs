@@ -7,7 +7,7 @@
 
 use std::hint::black_box;
 use std::time::Instant;
-use swapoff_scan::ask;
+use swapoff_scan::ask::{Position, Question};
 
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
@@ -22,26 +22,21 @@ fn main() -> Result<(), String> {
         .filter_map(|l| swapoff_bench::fen_move::fen_move(l).ok().flatten())
         .map(|pair| (pair.fen, pair.mv))
         .collect();
-    let see = ask::evaluator("default", None)?;
+    let question = Question::new("default", None, None)?;
     for _ in 0..rounds {
         let start = Instant::now();
         let mut sum = 0i64;
         for (fen, mv) in &pairs {
-            let pos = ask::position(fen)?;
-            let m = ask::see_move(&pos, mv)?;
-            sum += i64::from(see.value(&pos, m));
+            let pos = Position::from_fen(fen)?;
+            let m = pos.see_move(mv)?;
+            sum += i64::from(question.answer(&pos, m));
         }
         let one = start.elapsed().as_nanos() as f64 / pairs.len() as f64;
         black_box(sum);
         let start = Instant::now();
-        let many = ask::see_rows(
-            0..pairs.len(),
-            |i| Ok(pairs[i].0),
-            |i| Ok(pairs[i].1),
-            &see,
-            None,
-        )
-        .map_err(|(i, why)| format!("row {i}: {why}"))?;
+        let many = question
+            .rows(0..pairs.len(), |i| Ok(pairs[i].0), |i| Ok(pairs[i].1))
+            .map_err(|(i, why)| format!("row {i}: {why}"))?;
         let all = start.elapsed().as_nanos() as f64 / pairs.len() as f64;
         black_box(many);
         println!("native see {one:.0} ns/pair, seeMany {all:.0} ns/pair");

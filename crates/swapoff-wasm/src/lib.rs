@@ -8,9 +8,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-use shakmaty::Chess;
-use swapoff::{Move, See};
-use swapoff_scan::ask;
+use swapoff::Move;
+use swapoff_scan::ask::{Position, Question};
 use wasm_bindgen::prelude::*;
 
 fn error(why: String) -> JsError {
@@ -30,9 +29,13 @@ fn whole(x: f64, what: &str) -> Result<i64, JsError> {
     Ok(x as i64)
 }
 
-/// The evaluator for a rule set's name and optional piece values (five numbers: pawn,
-/// knight, bishop, rook, queen).
-fn evaluator(rules: Option<String>, values: Option<Vec<f64>>) -> Result<See, JsError> {
+/// The question for a rule set's name, optional piece values (five numbers: pawn,
+/// knight, bishop, rook, queen) and an optional threshold.
+fn question(
+    rules: Option<String>,
+    values: Option<Vec<f64>>,
+    threshold: Option<f64>,
+) -> Result<Question, JsError> {
     // `None` for the default rules: the common call passes no string.
     let rules = rules.as_deref().unwrap_or("default");
     let values = match values {
@@ -51,21 +54,18 @@ fn evaluator(rules: Option<String>, values: Option<Vec<f64>>) -> Result<See, JsE
             Some(out)
         }
     };
-    ask::evaluator(rules, values).map_err(error)
+    let threshold = threshold.map(|t| whole(t, "threshold")).transpose()?;
+    Question::new(rules, values, threshold).map_err(error)
 }
 
-fn threshold(t: f64) -> Result<i32, JsError> {
-    ask::threshold(whole(t, "threshold")?).map_err(error)
-}
-
-fn position(fen: &str) -> Result<Chess, JsError> {
-    ask::position(fen).map_err(error)
+fn position(fen: &str) -> Result<Position, JsError> {
+    Position::from_fen(fen).map_err(error)
 }
 
 /// A position and a legal move in it: what `see`, `seeGe` and `trace` ask about.
-fn position_and_move(fen: &str, mv: &str) -> Result<(Chess, Move), JsError> {
+fn position_and_move(fen: &str, mv: &str) -> Result<(Position, Move), JsError> {
     let pos = position(fen)?;
-    let m = ask::see_move(&pos, mv).map_err(error)?;
+    let m = pos.see_move(mv).map_err(error)?;
     Ok((pos, m))
 }
 
@@ -77,9 +77,9 @@ pub fn see(
     rules: Option<String>,
     values: Option<Vec<f64>>,
 ) -> Result<i32, JsError> {
-    let see = evaluator(rules, values)?;
+    let question = question(rules, values, None)?;
     let (pos, m) = position_and_move(fen, mv)?;
-    Ok(see.value(&pos, m))
+    Ok(question.answer(&pos, m))
 }
 
 /// Whether the SEE value of a move is at least `threshold`.
@@ -91,10 +91,9 @@ pub fn see_ge(
     rules: Option<String>,
     values: Option<Vec<f64>>,
 ) -> Result<bool, JsError> {
-    let see = evaluator(rules, values)?;
-    let t = crate::threshold(threshold)?;
+    let question = question(rules, values, Some(threshold))?;
     let (pos, m) = position_and_move(fen, mv)?;
-    Ok(see.ge(&pos, m, t))
+    Ok(question.answer(&pos, m) != 0)
 }
 
 /// The SEE of many positions and moves, one move per position, each list as one text of
@@ -111,9 +110,8 @@ pub fn see_many(
     values: Option<Vec<f64>>,
     threshold: Option<f64>,
 ) -> Result<Vec<i32>, JsError> {
-    let see = evaluator(rules, values)?;
-    let threshold = threshold.map(crate::threshold).transpose()?;
-    ask::one_move_each(fen_count, move_count).map_err(error)?;
+    let question = question(rules, values, threshold)?;
+    Question::one_move_each(fen_count, move_count).map_err(error)?;
     if fen_count == 0 {
         return Ok(Vec::new());
     }
@@ -123,14 +121,9 @@ pub fn see_many(
         // One of the strings joined holds a line break.
         return Err(error("a FEN or move holds a line break".into()));
     }
-    ask::see_rows(
-        0..fen_count,
-        |i| Ok(fens[i]),
-        |i| Ok(moves[i]),
-        &see,
-        threshold,
-    )
-    .map_err(|(i, why)| error(format!("row {i}: {why}")))
+    question
+        .rows(0..fen_count, |i| Ok(fens[i]), |i| Ok(moves[i]))
+        .map_err(|(i, why)| error(format!("row {i}: {why}")))
 }
 
 /// `seeswap scan`'s per-position fields for a position (JSON text): every capture and
@@ -142,8 +135,8 @@ pub fn analyze(
     rules: Option<String>,
     values: Option<Vec<f64>>,
 ) -> Result<String, JsError> {
-    let see = evaluator(rules, values)?;
-    ask::analysis_json(&position(fen)?, &see).map_err(error)
+    let question = question(rules, values, None)?;
+    position(fen)?.analysis_json(question.see()).map_err(error)
 }
 
 /// The exchange a move starts, step by step, as `seeswap eval --trace --json` gives it
@@ -155,27 +148,28 @@ pub fn trace(
     rules: Option<String>,
     values: Option<Vec<f64>>,
 ) -> Result<String, JsError> {
-    let see = evaluator(rules, values)?;
+    let question = question(rules, values, None)?;
     let (pos, m) = position_and_move(fen, mv)?;
-    ask::trace_json(&pos, m, &see).map_err(error)
+    pos.trace_json(m, question.see()).map_err(error)
 }
 
 /// The position's FEN as swapoff reads it (move counters added when missing).
 #[wasm_bindgen]
 pub fn fen(fen: &str) -> Result<String, JsError> {
-    Ok(ask::fen(&position(fen)?))
+    Ok(position(fen)?.fen())
 }
 
 /// The position after a legal move (SAN or UCI), as a FEN.
 #[wasm_bindgen]
 pub fn play(fen: &str, mv: &str) -> Result<String, JsError> {
-    Ok(ask::fen(&ask::play(&position(fen)?, mv).map_err(error)?))
+    Ok(position(fen)?.play(mv).map_err(error)?.fen())
 }
 
 /// Every legal move: `[uci, san]` pairs, flat (`uci0, san0, uci1, san1, ...`).
 #[wasm_bindgen(js_name = legalMoves)]
 pub fn legal_moves(fen: &str) -> Result<Vec<String>, JsError> {
-    Ok(ask::legal_moves(&position(fen)?)
+    Ok(position(fen)?
+        .legal_moves()
         .into_iter()
         .flat_map(|(uci, san)| [uci, san])
         .collect())

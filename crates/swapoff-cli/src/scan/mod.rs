@@ -201,7 +201,7 @@ impl Sink for Done<'_> {
 /// Runs the command.
 pub fn run(mut args: Args) -> Outcome {
     let started = Instant::now();
-    args.tags = swapoff_scan::ask::tags(&args.tags);
+    args.tags = swapoff_scan::read::ReadOptions::tag_names(&args.tags);
     let files: Vec<InputName> = if args.files.is_empty() {
         vec![InputName::from("-")]
     } else {

@@ -21,6 +21,33 @@ pub enum Format {
 }
 
 impl Format {
+    /// What the first bytes of an input say: its compression, if any, and its format, if
+    /// the bytes (decompressed as far as they go) reach a line that tells it. For a reader
+    /// that must plan before it reads a whole input (the Python package's Dask partitions).
+    ///
+    /// ```
+    /// use swapoff_scan::read::Format;
+    /// let (compression, format) = Format::sniff(b"[Event \"x\"]\n");
+    /// assert_eq!((compression, format), (None, Some(Format::Pgn)));
+    /// ```
+    pub fn sniff(head: &[u8]) -> (Option<Compression>, Option<Format>) {
+        let compression = Compression::detect(head);
+        let Ok(decoded) = decompress(Box::new(io::Cursor::new(head.to_vec()))) else {
+            return (compression, None);
+        };
+        let mut input = UnixLines::new(decoded);
+        let mut text = Vec::new();
+        let mut buf = [0u8; 4096];
+        // A head cut short ends a compressed stream with an error: what came before it counts.
+        while text.len() < SNIFF_BYTES {
+            match input.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => text.extend_from_slice(&buf[..n]),
+            }
+        }
+        (compression, detect(&text))
+    }
+
     /// Its name: `epd`, `pgn`, `csv`, `jsonl` or `parquet`.
     pub fn name(self) -> &'static str {
         match self {
@@ -164,27 +191,6 @@ pub fn detect_with(prefix: &[u8], fen_column: &str) -> Option<Format> {
     None
 }
 
-/// What the first bytes of an input say: its compression, if any, and its format, if the
-/// bytes (decompressed as far as they go) reach a line that tells it. For a reader that
-/// must plan before it reads a whole input (the Python package's Dask partitions).
-pub fn describe(head: &[u8]) -> (Option<Compression>, Option<Format>) {
-    let compression = Compression::detect(head);
-    let Ok(decoded) = decompress(Box::new(io::Cursor::new(head.to_vec()))) else {
-        return (compression, None);
-    };
-    let mut input = UnixLines::new(decoded);
-    let mut text = Vec::new();
-    let mut buf = [0u8; 4096];
-    // A head cut short ends a compressed stream with an error: what came before it counts.
-    while text.len() < SNIFF_BYTES {
-        match input.read(&mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => text.extend_from_slice(&buf[..n]),
-        }
-    }
-    (compression, detect(&text))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,10 +246,16 @@ mod tests {
     fn describes_heads_past_marks_and_comments() {
         // A byte-order mark and `%` lines before a tag: PGN (not a guess from the first byte).
         let pgn = b"\xef\xbb\xbf% export\r\n[Event \"x\"]\r\n";
-        assert_eq!(describe(pgn), (None, Some(Format::Pgn)));
-        assert_eq!(describe(b"{\"fen\": 1}\n"), (None, Some(Format::Jsonl)));
-        assert_eq!(describe(b"PAR1\x15\x04"), (None, Some(Format::Parquet)));
-        assert_eq!(describe(b"hello\n"), (None, None));
+        assert_eq!(Format::sniff(pgn), (None, Some(Format::Pgn)));
+        assert_eq!(
+            Format::sniff(b"{\"fen\": 1}\n"),
+            (None, Some(Format::Jsonl))
+        );
+        assert_eq!(
+            Format::sniff(b"PAR1\x15\x04"),
+            (None, Some(Format::Parquet))
+        );
+        assert_eq!(Format::sniff(b"hello\n"), (None, None));
     }
 
     #[cfg(feature = "zstd")]
@@ -252,11 +264,11 @@ mod tests {
         let epd = b"\xef\xbb\xbf8/8/8/8/8/8/8/K6k w - -\n";
         let mut packed = zstd::encode_all(&epd[..], 3).unwrap();
         assert_eq!(
-            describe(&packed),
+            Format::sniff(&packed),
             (Some(Compression::Zstd), Some(Format::Epd))
         );
         // Cut short, the stream still tells what it had decoded.
         packed.truncate(packed.len() - 2);
-        assert_eq!(describe(&packed).0, Some(Compression::Zstd));
+        assert_eq!(Format::sniff(&packed).0, Some(Compression::Zstd));
     }
 }

@@ -57,6 +57,26 @@ impl Default for ReadOptions {
 }
 
 impl ReadOptions {
+    /// The tag names to carry into rows, as a face was given them: each trimmed (`Event,
+    /// Site` asked for ` Site`, which no game has), each once in the order first asked (a
+    /// name asked twice gave two columns of one name, the second always empty), an empty one
+    /// (`Event,,Site`, a trailing comma) left out, as the column lists leave them out.
+    ///
+    /// ```
+    /// use swapoff_scan::read::ReadOptions;
+    /// let asked = ["Event", " WhiteElo", "Event", ""].map(String::from);
+    /// assert_eq!(ReadOptions::tag_names(&asked), ["Event", "WhiteElo"]);
+    /// ```
+    pub fn tag_names(names: &[String]) -> Vec<String> {
+        let mut kept: Vec<String> = Vec::with_capacity(names.len());
+        for name in names.iter().map(|n| n.trim()) {
+            if !name.is_empty() && !kept.iter().any(|k| k == name) {
+                kept.push(name.to_string());
+            }
+        }
+        kept
+    }
+
     /// Reads `inputs` in turn on this thread and hands each unit of work to `each`, in
     /// input order, until the inputs end or `each` breaks.
     ///

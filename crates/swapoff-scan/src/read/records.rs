@@ -16,7 +16,7 @@ pub const PARQUET_MAGIC: &[u8; 4] = b"PAR1";
 
 /// The longest record (line) read, in bytes without its line ending. A FEN with a move
 /// and a comment is a few hundred bytes; a longer line is reported and skipped.
-pub const MAX_RECORD_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_RECORD_BYTES: usize = 64 * 1024;
 
 /// An input named on the command line: a path, or `-` for standard input.
 #[derive(Clone, Debug)]
@@ -338,7 +338,7 @@ pub enum Record<'a> {
     Text(&'a str),
     /// The line is not valid UTF-8.
     NotUtf8,
-    /// The line is longer than [`MAX_RECORD_BYTES`]: the number of bytes it had.
+    /// The line is longer than 64 KiB: the number of bytes it had.
     TooLong(u64),
 }
 
@@ -353,7 +353,7 @@ impl Record<'_> {
     }
 }
 
-/// Lines of an input, numbered from 1, each at most [`MAX_RECORD_BYTES`] in memory.
+/// Lines of an input, numbered from 1, each at most 64 KiB in memory.
 pub struct Records<R> {
     input: BufReader<UnixLines<R>>,
     line: Vec<u8>,
@@ -471,7 +471,7 @@ impl std::error::Error for InputError {
 pub enum LineError {
     /// It is not valid UTF-8.
     NotUtf8,
-    /// It is longer than [`MAX_RECORD_BYTES`]: the number of bytes it had.
+    /// It is longer than 64 KiB: the number of bytes it had.
     TooLong(u64),
 }
 
