@@ -41,7 +41,6 @@ use crate::common::{fatal, output_error, progress_bar, Outcome, RuleArgs, Status
 use no_parquet::ParquetRows;
 #[cfg(feature = "parquet")]
 use parquet_rows::ParquetRows;
-use stats::Stats;
 use std::convert::Infallible;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -57,7 +56,7 @@ use swapoff_scan::scan::pipeline::{self, Processed};
 use swapoff_scan::scan::{Needs, Selection};
 use swapoff_scan::scan::{Row, Scanner, Sink};
 use swapoff_scan::write::{Columns, Layout};
-use swapoff_scan::write::{Shape, TextRows};
+use swapoff_scan::write::{Shape, Summary, TextRows};
 
 /// Flags of `seeswap scan`.
 #[derive(clap::Args, Debug)]
@@ -162,7 +161,7 @@ struct Done<'a> {
     columns: Option<Columns>,
     batch: Option<Result<arrow_array::RecordBatch, String>>,
     messages: Vec<String>,
-    stats: Stats,
+    stats: Summary,
     /// An input could not be opened or read.
     unreadable: bool,
 }
@@ -172,7 +171,7 @@ impl Sink for Done<'_> {
     type Error = Infallible;
 
     fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Infallible> {
-        self.stats.count(row.board, row.report);
+        let Ok(_) = self.stats.row(row);
         if let Some(text) = &mut self.text {
             text.write(&mut self.out, row);
         }
@@ -188,13 +187,13 @@ impl Sink for Done<'_> {
             columns.push_note(&note, &self.ctx.paths[note.file]);
         }
         self.messages.push(note.display(&self.ctx.paths[note.file]));
-        self.stats.skipped += note.skipped_count();
         self.unreadable |= note.is_fatal();
+        let Ok(_) = self.stats.note(note);
         Ok(ControlFlow::Continue(()))
     }
 
     fn game(&mut self) {
-        self.stats.games += 1;
+        self.stats.game();
     }
 }
 
@@ -260,7 +259,7 @@ pub fn run(mut args: Args) -> Outcome {
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let mut totals = Stats::default();
+    let mut totals = Summary::default();
     let mut parquet = match (&args.parquet, &ctx.parquet) {
         (Some(path), Some((_, schema))) => match ParquetRows::create(path, schema) {
             Ok(w) => Some(w),
@@ -334,7 +333,7 @@ pub fn run(mut args: Args) -> Outcome {
     }
     let mut finish = || -> io::Result<()> {
         if args.summary {
-            let text = totals.summary(text_shape, seconds);
+            let text = totals.text(text_shape, seconds);
             out.write_all(text.as_bytes())?;
         }
         out.flush()
@@ -343,7 +342,7 @@ pub fn run(mut args: Args) -> Outcome {
         return output_error(e);
     }
     if !args.quiet {
-        eprintln!("{}", totals.line(seconds, needs.analysis));
+        eprintln!("{}", stats::line(&totals, seconds, needs.analysis));
     }
     Ok(Status::of(unreadable, totals.skipped > 0))
 }
@@ -359,7 +358,7 @@ fn process<'a>(work: &Work, ctx: &'a Context) -> Done<'a> {
             .as_ref()
             .map(|(layout, schema)| Columns::new(layout, Arc::clone(schema))),
         messages: Vec::new(),
-        stats: Stats::default(),
+        stats: Summary::default(),
         unreadable: false,
         batch: None,
     };

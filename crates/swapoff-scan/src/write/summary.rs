@@ -1,0 +1,223 @@
+//! The summary sink: totals counted as rows come ([`Summary`]), added up over a run's
+//! units of work, and written as one JSON object or a CSV header and row.
+
+use crate::read::Note;
+use crate::scan::rows::{Row, Sink};
+use crate::write::text::Shape;
+use cozy_chess::Color;
+use serde::Serialize;
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
+/// Totals over a run, or over one unit of work before they are added up. As a [`Sink`]
+/// it counts each row's analysis, each note's skipped records and each game; it needs the
+/// analysis of the rows ([`Needs::SUMMARY`](crate::scan::Needs::SUMMARY)).
+///
+/// ```
+/// use swapoff_scan::write::{Shape, Summary};
+/// let totals = Summary { positions: 2, captures: 4, winning: 1, ..Summary::default() };
+/// let csv = totals.text(Shape::Csv, 1.5);
+/// assert!(csv.lines().nth(1).unwrap().starts_with("2,0,4,1,0,0,0.25,"), "{csv}");
+/// ```
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Positions scanned.
+    pub positions: u64,
+    /// PGN games read (including skipped ones).
+    pub games: u64,
+    /// Captures and promotions listed.
+    pub captures: u64,
+    /// Of which SEE > 0.
+    pub winning: u64,
+    /// Of which SEE = 0.
+    pub equal: u64,
+    /// Of which SEE < 0.
+    pub losing: u64,
+    /// Hanging pieces found, both sides, all positions.
+    pub hanging: u64,
+    /// Of which White's.
+    pub hanging_white: u64,
+    /// Of which Black's.
+    pub hanging_black: u64,
+    /// Positions whose side to move is in check (its hanging pieces not evaluated).
+    pub in_check: u64,
+    /// Lines, games or game remainders skipped for bad input.
+    pub skipped: u64,
+}
+
+impl Summary {
+    /// Adds another unit's totals.
+    pub fn add(&mut self, o: &Summary) {
+        self.positions += o.positions;
+        self.games += o.games;
+        self.captures += o.captures;
+        self.winning += o.winning;
+        self.equal += o.equal;
+        self.losing += o.losing;
+        self.hanging += o.hanging;
+        self.hanging_white += o.hanging_white;
+        self.hanging_black += o.hanging_black;
+        self.in_check += o.in_check;
+        self.skipped += o.skipped;
+    }
+
+    /// The share of the captures that `n` is, to four decimals (0 without captures).
+    pub fn share(&self, n: u64) -> f64 {
+        if self.captures == 0 {
+            0.0
+        } else {
+            // Four decimals are plenty for a share.
+            (n as f64 / self.captures as f64 * 10_000.0).round() / 10_000.0
+        }
+    }
+
+    /// The totals as text, with the run's seconds: one JSON object, or a CSV header and
+    /// row, each line ended.
+    pub fn text(&self, shape: Shape, seconds: f64) -> String {
+        let shares = [
+            self.share(self.winning),
+            self.share(self.equal),
+            self.share(self.losing),
+        ];
+        if shape == Shape::Csv {
+            return format!(
+                "positions,games,captures,winning,equal,losing,winning_share,equal_share,losing_share,hanging,hanging_white,hanging_black,in_check,skipped,seconds\n\
+                 {},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3}\n",
+                self.positions,
+                self.games,
+                self.captures,
+                self.winning,
+                self.equal,
+                self.losing,
+                shares[0],
+                shares[1],
+                shares[2],
+                self.hanging,
+                self.hanging_white,
+                self.hanging_black,
+                self.in_check,
+                self.skipped,
+                seconds
+            );
+        }
+        #[derive(Serialize)]
+        struct Fields<'a> {
+            #[serde(flatten)]
+            totals: &'a Summary,
+            winning_share: f64,
+            equal_share: f64,
+            losing_share: f64,
+            seconds: f64,
+        }
+        let fields = Fields {
+            totals: self,
+            winning_share: shares[0],
+            equal_share: shares[1],
+            losing_share: shares[2],
+            seconds: (seconds * 1000.0).round() / 1000.0,
+        };
+        // Numbers and names only: serializing cannot fail.
+        let mut text = serde_json::to_string(&fields).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+impl Sink for Summary {
+    /// Counting cannot fail.
+    type Error = Infallible;
+
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Infallible> {
+        let report = row.report;
+        self.positions += 1;
+        self.captures += report.captures.len() as u64;
+        for c in &report.captures {
+            match c.see.signum() {
+                1 => self.winning += 1,
+                0 => self.equal += 1,
+                _ => self.losing += 1,
+            }
+        }
+        let (us, them) = (
+            report.hanging_us.len() as u64,
+            report.hanging_them.len() as u64,
+        );
+        self.hanging += us + them;
+        let (white, black) = match row.board.side_to_move() {
+            Color::White => (us, them),
+            Color::Black => (them, us),
+        };
+        self.hanging_white += white;
+        self.hanging_black += black;
+        self.in_check += u64::from(report.in_check);
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Infallible> {
+        self.skipped += note.skipped_count();
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn game(&mut self) {
+        self.games += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::ReadOptions;
+    use crate::scan::{Needs, Scanner};
+    use swapoff::See;
+
+    /// The totals of an EPD text, scanned whole.
+    fn totals(text: &str) -> Summary {
+        let scanner = Scanner::new(See::default(), Needs::SUMMARY, &[]);
+        let mut summary = Summary::default();
+        let _ = ReadOptions::default().read_bytes(text.as_bytes().to_vec(), 1, |work| {
+            let Ok(_) = scanner.process(work, &mut summary);
+            ControlFlow::Continue(())
+        });
+        summary
+    }
+
+    #[test]
+    fn counts_captures_hanging_pieces_and_skipped_lines() {
+        // Rxd5 loses the rook to c6's pawn; on the third line it takes an undefended
+        // knight, which hangs; the second line is no position.
+        let got =
+            totals("4k3/8/2p5/3p4/8/8/8/3RK3 w - -\nnot a FEN\n4k3/8/8/3n4/8/8/8/3RK3 w - -\n");
+        let want = Summary {
+            positions: 2,
+            captures: 2,
+            winning: 1,
+            losing: 1,
+            hanging: 1,
+            hanging_black: 1,
+            skipped: 1,
+            ..Summary::default()
+        };
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn json_and_csv_give_the_same_totals() {
+        let got = Summary {
+            positions: 3,
+            captures: 3,
+            winning: 1,
+            equal: 2,
+            skipped: 1,
+            ..Summary::default()
+        };
+        let json: serde_json::Value = serde_json::from_str(&got.text(Shape::Json, 0.25)).unwrap();
+        assert_eq!(json["positions"], 3);
+        assert_eq!(json["winning_share"], 0.3333);
+        assert_eq!(json["seconds"], 0.25);
+        let csv = got.text(Shape::Csv, 0.25);
+        let (header, row) = csv.trim_end().split_once('\n').unwrap();
+        let pairs: Vec<(&str, &str)> = header.split(',').zip(row.split(',')).collect();
+        assert!(pairs.contains(&("equal_share", "0.6667")), "{csv}");
+        assert!(pairs.contains(&("skipped", "1")), "{csv}");
+    }
+}
