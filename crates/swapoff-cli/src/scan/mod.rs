@@ -30,11 +30,11 @@
 //! the results in input order. Memory is bounded by a few batches, whatever the input
 //! size.
 
+mod closing_line;
 #[cfg(not(feature = "parquet"))]
 mod no_parquet;
 #[cfg(feature = "parquet")]
 mod parquet_rows;
-mod stats;
 
 use crate::common::{fatal, output_error, progress_bar, Outcome, RuleArgs, Status};
 #[cfg(not(feature = "parquet"))]
@@ -342,7 +342,7 @@ pub fn run(mut args: Args) -> Outcome {
         return output_error(e);
     }
     if !args.quiet {
-        eprintln!("{}", stats::line(&totals, seconds, needs.analysis));
+        eprintln!("{}", closing_line::text(&totals, seconds, needs.analysis));
     }
     Ok(Status::of(unreadable, totals.skipped > 0))
 }

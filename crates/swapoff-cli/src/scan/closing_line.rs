@@ -4,7 +4,7 @@
 use swapoff_scan::write::Summary;
 
 /// The one-line report on stderr at the end of a run.
-pub(super) fn line(totals: &Summary, seconds: f64, analysed: bool) -> String {
+pub(super) fn text(totals: &Summary, seconds: f64, analysed: bool) -> String {
     let pct = |n: u64| 100.0 * totals.share(n);
     let rate = if seconds > 0.0 {
         totals.positions as f64 / seconds
