@@ -9,7 +9,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 use swapoff::{Move, PieceValues, PreparedBoard, Rules, See, MAX_PIECE_VALUE};
 use swapoff_bench::suite;
-use swapoff_scan::read;
+use swapoff_scan::{ask, read};
 
 /// Names of the fuzz targets, which are also the names of the seed folders.
 pub const TARGETS: [&str; 3] = ["parse_inputs", "see_invariants", "read_inputs"];
@@ -155,6 +155,12 @@ fn check_move(pos: &Chess, text: &str) {
         })
         .collect();
     let via_shakmaty = read::shakmaty_move(pos, text);
+    check_asked_move(
+        pos,
+        text,
+        read::see_move(pos, text).ok(),
+        via_shakmaty.is_ok(),
+    );
     match read::see_move(pos, text) {
         Ok(mv) => {
             assert!(
@@ -192,6 +198,21 @@ fn check_move(pos: &Chess, text: &str) {
             }
         }
     }
+}
+
+/// The faces' reading of a move (`ask::Position`) against the typed one: the same move
+/// read, or a refusal with a message that names the position; the position after it
+/// exactly when the board crate's move was read.
+fn check_asked_move(pos: &Chess, text: &str, typed: Option<Move>, legal: bool) {
+    let asked = ask::Position::from(pos.clone());
+    match asked.see_move(text) {
+        Ok(mv) => assert_eq!(Some(mv), typed, "{text:?}"),
+        Err(e) => {
+            assert_eq!(typed, None, "{text:?}: {e}");
+            assert!(e.ends_with(&format!("(in {})", asked.fen())), "{e}");
+        }
+    }
+    assert_eq!(asked.play(text).is_ok(), legal, "{text:?}");
 }
 
 /// Every line as a suite line, and the whole text as a suite.
@@ -261,6 +282,9 @@ fn check_rules_text(text: &str) {
         }
         Err(e) => assert!(e.to_string().contains("unknown rule set")),
     }
+    // The faces' question takes the same names.
+    let asked = ask::Question::new(text, None, None);
+    assert_eq!(asked.is_ok(), text.parse::<Rules>().is_ok(), "{text:?}");
 }
 
 // ---------------------------------------------------------------------------------------
