@@ -25,9 +25,7 @@ pub use error::EpdError;
 pub use format::Format;
 pub use note::{Cause, Note, Place, Skipped};
 pub use options::ReadOptions;
-pub use parse::{
-    position, see_move, shakmaty_move, Clipped, FenError, FenField, Impossibility, MoveError,
-};
+pub use parse::{position, see_move, shakmaty_move, FenError, FenField, Impossibility, MoveError};
 pub use pool::Pool;
 pub use records::{Compression, InputError, InputName, LineError, Record, Records};
 pub use source::{Source, SourceError, Table};

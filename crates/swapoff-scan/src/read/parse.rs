@@ -567,7 +567,7 @@ pub fn see_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
 }
 
 /// Text from the input quoted in a message, clipped: a 10 MB cell makes a short message.
-pub struct Clipped<'a>(pub &'a str);
+pub(crate) struct Clipped<'a>(pub &'a str);
 
 /// The most characters of input text a message quotes.
 const QUOTED_CHARS: usize = 60;
