@@ -50,13 +50,7 @@ impl Position {
     /// assert!(err.ends_with("(in 4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1)"), "{err}");
     /// ```
     pub fn see_move(&self, text: &str) -> Result<Move, String> {
-        let m = self.legal_move(text)?;
-        Move::try_from(&m).map_err(|_| {
-            let e = MoveError::Unsupported {
-                text: text.trim().to_string(),
-            };
-            self.in_fen(e)
-        })
+        parse::see_move(&self.0, text).map_err(|e| self.in_fen(e))
     }
 
     /// The board crate's move for a legal move in SAN or UCI, or why not.

@@ -561,8 +561,9 @@ fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError>
 /// ```
 pub fn see_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let m = shakmaty_move(pos, text)?;
+    // Quoted as every other refusal quotes the move: trimmed.
     Move::try_from(&m).map_err(|_| MoveError::Unsupported {
-        text: text.to_string(),
+        text: text.trim().to_string(),
     })
 }
 
