@@ -332,8 +332,16 @@ fn clock_seconds(text: &[u8]) -> Option<f64> {
     let text = std::str::from_utf8(text).ok()?;
     let mut seconds = 0.0;
     for part in text.split(':') {
-        let value: f64 = part.trim().parse().ok()?;
-        if !value.is_finite() || value < 0.0 {
+        let part = part.trim();
+        // Digits and at most one decimal point: a float's other spellings (`-0`, `+5`,
+        // `1e3`, `inf`) are no clock, and `-0:00:01` read as one second.
+        let digits = part.bytes().filter(u8::is_ascii_digit).count();
+        let points = part.bytes().filter(|&b| b == b'.').count();
+        if digits == 0 || points > 1 || digits + points != part.len() {
+            return None;
+        }
+        let value: f64 = part.parse().ok()?;
+        if !value.is_finite() {
             return None;
         }
         seconds = seconds * 60.0 + value;
@@ -404,7 +412,20 @@ mod tests {
         assert_eq!(clock_seconds(b"0:03:00"), Some(180.0));
         let many = "999999999:".repeat(6) + "1";
         assert_eq!(clock_seconds(many.as_bytes()), float_sum(&many));
-        for bad in ["", "1::2", "a:00", "-1:00", "inf"] {
+        for bad in [
+            "",
+            "1::2",
+            "a:00",
+            "-1:00",
+            "inf",
+            "-0:00:01",
+            "0:-0:05",
+            "+5",
+            "1e3",
+            "0:00:1.2.3",
+            "0:00:.",
+            "NaN",
+        ] {
             assert_eq!(clock_seconds(bad.as_bytes()), None, "{bad:?}");
         }
     }

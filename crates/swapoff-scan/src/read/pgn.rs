@@ -192,6 +192,10 @@ impl pgn_reader::Visitor for Collector {
         value: pgn_reader::RawTag<'_>,
     ) -> ControlFlow<GameRecord> {
         game.tags += 1;
+        // pgn-reader leaves in the name what stands between it and the value but one
+        // space (`[FEN\t"..."]`, `[FEN  "..."]`): python-chess allows any blank there, and
+        // a FEN tag missed would have the game played from the start position.
+        let name = name.trim_ascii_end();
         if let Some(i) = self.wanted_tags.iter().position(|t| t.as_bytes() == name) {
             game.tag_values[i] = Some(tag_text(&value));
         }
@@ -424,6 +428,23 @@ mod tests {
             } else {
                 assert_eq!(game.annotations, vec![Annotation::default(); 2]);
             }
+        }
+    }
+
+    #[test]
+    fn a_tag_is_read_whatever_blank_separates_its_name_from_its_value() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        for blank in [" ", "\t", "  ", " \t "] {
+            let text = format!(
+                "[FEN{blank}\"{fen}\"]\n[SetUp{blank}\"1\"]\n[White{blank}\"a\"]\n\n1. O-O *\n"
+            );
+            let mut collector = Collector::new(vec!["White".to_string()], false);
+            let game = reader(text.as_bytes())
+                .read_game(&mut collector)
+                .expect("readable")
+                .expect("one game");
+            assert_eq!(game.fen.as_deref(), Some(fen), "{blank:?}");
+            assert_eq!(game.tag_values, [Some("a".into())], "{blank:?}");
         }
     }
 
