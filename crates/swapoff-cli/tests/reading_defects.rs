@@ -130,6 +130,61 @@ fn a_time_of_day_column_is_carried() {
 }
 
 #[test]
+fn byte_columns_are_read_as_text() {
+    // Some writers store strings without Parquet's UTF-8 annotation: Arrow reads them as
+    // bytes. A game, a position and a tag so stored are read; a FEN with a byte that is
+    // not UTF-8 is refused by the FEN reader, by its row, and the next row is read.
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = |values: Vec<Option<&[u8]>>| -> ArrayRef {
+        Arc::new(arrow_array::BinaryArray::from(values))
+    };
+    let fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
+    let games = write_parquet(
+        dir.path(),
+        "games.parquet",
+        vec![
+            (
+                "movetext",
+                bytes(vec![Some(b"1. e4 e5 *"), Some(b"1. d4 *")]),
+            ),
+            ("Event", bytes(vec![Some(b"rated blitz"), None])),
+        ],
+    );
+    let out = scan(&["--tags", "Event", games.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let got = rows(&out);
+    assert_eq!(played(&got), ["1:0:e2e4", "1:1:e7e5", "2:0:d2d4"]);
+    assert_eq!(got[0]["tags"]["Event"], "rated blitz");
+    assert!(got[3]["tags"]["Event"].is_null());
+    let large: ArrayRef = Arc::new(arrow_array::LargeBinaryArray::from(vec![
+        Some(&b"8/8/8/8/8/8/8/K6\xffk w - - 0 1"[..]),
+        Some(fen.as_bytes()),
+    ]));
+    let positions = write_parquet(dir.path(), "positions.parquet", vec![("fen", large)]);
+    let out = scan(&[positions.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("row 1: bad FEN"), "{err}");
+    let got = rows(&out);
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0]["fen"], fen);
+}
+
+#[test]
+fn a_tag_separated_from_its_value_by_a_tab_is_read() {
+    // pgn-reader kept the tab in the tag's name: the [FEN] tag was missed and the game
+    // played from the start position (python-chess reads the tag).
+    let pgn =
+        b"[Event\t\"x\"]\n[FEN\t\"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp  \"1\"]\n\n1. O-O *\n";
+    let out = scan(&["--tags", "Event", "-"], Some(pgn));
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let got = rows(&out);
+    assert_eq!(got[0]["fen"], "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_eq!(got[0]["tags"]["Event"], "x");
+    assert_eq!(played(&got), ["1:0:e1g1"]);
+}
+
+#[test]
 fn played_san_is_san_whatever_the_pgn_wrote() {
     // UCI, over-disambiguated SAN, a check that is none and a mate written as a capture:
     // python-chess gives c5, Nc3, Bc4 and Qxf7#.

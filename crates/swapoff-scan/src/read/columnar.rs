@@ -94,7 +94,7 @@ impl Layout {
             let field = schema.field(*i);
             if !is_text(field.data_type()) {
                 return Err(format!(
-                    "the column {:?} holds {}, which is not read (strings, numbers, booleans, \
+                    "the column {:?} holds {}, which is not read (strings, bytes, numbers, booleans, \
                      dates and lists of them are)",
                     field.name(),
                     field.data_type()
@@ -133,6 +133,15 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
             .map(|v| v.filter(|v| !v.trim().is_empty()).map(String::from))
             .collect()
     };
+    fn lossy<'a>(values: impl Iterator<Item = Option<&'a [u8]>>) -> Vec<Option<String>> {
+        values
+            .map(|v| {
+                v.map(String::from_utf8_lossy)
+                    .filter(|v| !v.trim().is_empty())
+                    .map(std::borrow::Cow::into_owned)
+            })
+            .collect()
+    }
     let joined = |values: Option<ArrayRef>| -> Result<Option<String>, ArrowError> {
         let Some(values) = values else {
             return Ok(None);
@@ -146,6 +155,12 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
         DataType::Utf8 => strings(column.as_string::<i32>().iter().collect()),
         DataType::LargeUtf8 => strings(column.as_string::<i64>().iter().collect()),
         DataType::Utf8View => strings(column.as_string_view().iter().collect()),
+        // Strings some writers store without their UTF-8 annotation (Arrow reads them as
+        // bytes): read as text, a byte that is not UTF-8 as U+FFFD, so that a FEN with one
+        // is refused by the FEN reader and named in its message.
+        DataType::Binary => lossy(column.as_binary::<i32>().iter()),
+        DataType::LargeBinary => lossy(column.as_binary::<i64>().iter()),
+        DataType::BinaryView => lossy(column.as_binary_view().iter()),
         DataType::Boolean => {
             let values = column.as_boolean();
             all(column, |i| values.value(i))
