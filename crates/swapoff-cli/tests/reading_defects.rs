@@ -185,6 +185,24 @@ fn a_tag_separated_from_its_value_by_a_tab_is_read() {
 }
 
 #[test]
+fn a_move_with_two_marks_is_read_and_a_lower_case_piece_is_reported() {
+    // pgn-reader skipped both without a word: the mate's game lost its last move, and
+    // after `nf3` Black's reply was played as White's, or the game ended, exit status 0.
+    let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#+ 1-0\n\n\
+                [Event \"b\"]\n\n1. e4 e5 2. nf3 Nc6 *\n";
+    let out = scan(&["-"], Some(pgn));
+    let err = common::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("game 2: ply 3 (2. nf3): the piece letter"),
+        "{err}"
+    );
+    let got = played(&rows(&out));
+    assert_eq!(got[6], "1:6:h5f7", "{got:?}");
+    assert_eq!(&got[7..], ["2:0:e2e4", "2:1:e7e5"]);
+}
+
+#[test]
 fn played_san_is_san_whatever_the_pgn_wrote() {
     // UCI, over-disambiguated SAN, a check that is none and a mate written as a capture:
     // python-chess gives c5, Nc3, Bc4 and Qxf7#.

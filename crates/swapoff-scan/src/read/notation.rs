@@ -13,7 +13,9 @@
 //! it: pgn-reader took it for a part of the next move and skipped both. A move written
 //! with another language's piece letter (German `Sf3`, French `Cc3`), which pgn-reader
 //! also skipped without a word, is wrapped in a comment that starts with a NUL byte
-//! ([`UNREAD`]), so that the game collector stops the game there and reports it. Tag
+//! ([`UNREAD`]), so that the game collector stops the game there and reports it; so is
+//! one with SAN's letter in lower case (`nf3`). Two check or mate marks (`Qxf7#+`), which
+//! pgn-reader skipped too, are cut to the first. Tag
 //! lines and comments are left as they are, so a tag's value is never changed. Text
 //! without any of them passes through with one search for each and one test of each
 //! 64-byte block.
@@ -249,7 +251,17 @@ fn may_be_foreign(before: u8, letter: u8) -> bool {
     let capital = letter.wrapping_sub(b'A') < 26;
     // `N` to `R` are next to each other (`P` is read as a pawn's): one range test.
     let san = (letter == b'B') | (letter == b'K') | (letter.wrapping_sub(b'N') < 5);
-    starts & capital & !san
+    // SAN's letters in lower case (`nf3`, `qxf7`), which pgn-reader skipped too; not `b`,
+    // which starts a pawn's capture from the b-file (`bc4`, read as `bxc4`).
+    let lower = (letter == b'n') | (letter == b'q') | (letter == b'r') | (letter == b'k');
+    starts & ((capital & !san) | lower)
+}
+
+/// Whether `a` then `b` are two check or mate marks (`Qxf7#+`, `Qf7++`): pgn-reader
+/// skipped such a move without a word, and python-chess reads it.
+#[inline(always)]
+fn marks(a: u8, b: u8) -> bool {
+    ((a == b'+') | (a == b'#')) & ((b == b'+') | (b == b'#'))
 }
 
 /// Where in `text` a pair of bytes may start a promotion without `=` or a move with a
@@ -263,7 +275,8 @@ fn block_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
         let seconds = &text[at + 1..at + BLOCK + 1];
         let mut hit = false;
         for (&first, &second) in firsts.iter().zip(seconds) {
-            hit |= may_promote(first, second) | may_be_foreign(first, second);
+            hit |=
+                may_promote(first, second) | may_be_foreign(first, second) | marks(first, second);
         }
         hit
     });
@@ -271,7 +284,10 @@ fn block_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
     flagged
         .flat_map(|b| b * BLOCK..(b + 1) * BLOCK)
         .chain(tail)
-        .filter(move |&i| may_promote(text[i], text[i + 1]) | may_be_foreign(text[i], text[i + 1]))
+        .filter(move |&i| {
+            let (first, second) = (text[i], text[i + 1]);
+            may_promote(first, second) | may_be_foreign(first, second) | marks(first, second)
+        })
 }
 
 /// Whether `b` ends a token for pgn-reader, which skips a token it cannot read up to one.
@@ -403,6 +419,19 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
             edits.extend(wrap_foreign(text, i + 1, start).into_iter().flatten());
             continue;
         }
+        // Check and mate marks after a move: the first is kept, the rest go.
+        if marks(text[i], text[i + 1]) {
+            let first_of_run = i == 0 || !marks(text[i - 1], text[i]);
+            let here = start.at(text, i);
+            if first_of_run && here.line != Line::Tag && !here.in_comment() {
+                let run = text[i + 1..]
+                    .iter()
+                    .take_while(|&&b| b == b'+' || b == b'#')
+                    .count();
+                edits.push(drop(i + 1, i + 1 + run));
+            }
+            continue;
+        }
         // A promotion without `=`: a pawn's target square on a back rank (the token's
         // start, after an `x`, or after the origin square of UCI or long algebraic), then
         // a piece letter that ends the token.
@@ -526,6 +555,20 @@ mod tests {
         let want =
             "[White \"Sf3\"]\n\n1. e4 e5 2. {\0Sf3} {\0Sc6} 3.{\0Lxb5+} { Sicilian Sf3\n Sf3 } \
                    Pe4 Z0 {\0Dd1} {\0Sg1f3} ; Sf3\n% Sf3\n";
+        for size in [1, 2, 7, 4096] {
+            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
+        }
+        // SAN's piece letters in lower case are wrapped as foreign ones (not `b`: a pawn's
+        // capture from the b-file); a comment's words stay.
+        let pgn = "1. e4 e5 2. nf3 qxf7 3. rfe1+ kd2 bc4 { knight queen nf3 } ; nf3\n";
+        let want =
+            "1. e4 e5 2. {\0nf3} {\0qxf7} 3. {\0rfe1+} {\0kd2} bc4 { knight queen nf3 } ; nf3\n";
+        for size in [1, 2, 7, 4096] {
+            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
+        }
+        // Check and mate marks after a move: the first stays; in a tag or a comment, all.
+        let pgn = "[Event \"++\"]\n\n1. e4 e5 2. Qh5+# Nc6 3. Qxf7#+ { ++ #+ } Ke7 4. Qf7++ ; ##\n";
+        let want = "[Event \"++\"]\n\n1. e4 e5 2. Qh5+ Nc6 3. Qxf7# { ++ #+ } Ke7 4. Qf7+ ; ##\n";
         for size in [1, 2, 7, 4096] {
             assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
         }
