@@ -347,11 +347,10 @@ fn unicode_edit(text: &[u8], i: usize) -> Option<(&'static [u8], usize)> {
 /// "the mainline stops here, at this move" and reports: pgn-reader would skip it without a
 /// word, and two skipped moves in a row keep the turn, so that the game went on with the
 /// wrong moves.
-fn wrap_foreign(text: &[u8], at: usize, start: Context) -> Option<[Edit; 2]> {
+fn wrap_foreign(text: &[u8], at: usize, here: Context) -> Option<[Edit; 2]> {
     let end = foreign_move(text, at)?;
     // A brace in a tag value may make this say "in a comment" where pgn-reader says no,
     // which only leaves a move as pgn-reader reads it.
-    let here = start.at(text, at);
     if here.line == Line::Tag || here.in_comment() {
         return None;
     }
@@ -366,6 +365,23 @@ fn wrap_foreign(text: &[u8], at: usize, start: Context) -> Option<[Edit; 2]> {
         insert: b"}",
     };
     Some([open, close])
+}
+
+/// Where the text at a place stands, read forward from the last place asked about: each
+/// byte is looked at once however many candidates a chunk has (from the chunk's start
+/// each time, a chunk of `++` tokens took quadratic time).
+struct Cursor {
+    at: usize,
+    context: Context,
+}
+
+impl Cursor {
+    /// The context at `text[at..]`; `at` is at or after the last place asked about.
+    fn at(&mut self, text: &[u8], at: usize) -> Context {
+        self.context = self.context.at(&text[self.at..], at - self.at);
+        self.at = at;
+        self.context
+    }
 }
 
 /// The changes `text` needs (`start`: where it starts), in order, and where the text after
@@ -414,15 +430,20 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
     {
         edits.extend(wrap_foreign(text, 0, start).into_iter().flatten());
     }
+    let mut cursor = Cursor {
+        at: 0,
+        context: start,
+    };
     for i in block_candidates(text) {
         if may_be_foreign(text[i], text[i + 1]) {
-            edits.extend(wrap_foreign(text, i + 1, start).into_iter().flatten());
+            let here = cursor.at(text, i + 1);
+            edits.extend(wrap_foreign(text, i + 1, here).into_iter().flatten());
             continue;
         }
         // Check and mate marks after a move: the first is kept, the rest go.
         if marks(text[i], text[i + 1]) {
             let first_of_run = i == 0 || !marks(text[i - 1], text[i]);
-            let here = start.at(text, i);
+            let here = cursor.at(text, i);
             if first_of_run && here.line != Line::Tag && !here.in_comment() {
                 let run = text[i + 1..]
                     .iter()
@@ -571,6 +592,14 @@ mod tests {
         let want = "[Event \"++\"]\n\n1. e4 e5 2. Qh5+ Nc6 3. Qxf7# { ++ #+ } Ke7 4. Qf7+ ; ##\n";
         for size in [1, 2, 7, 4096] {
             assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
+        }
+        // Many of them on one line, across blocks and reads, comments among them: each
+        // one's context read forward from the last.
+        let unit = "Sf3 Qf7++ { Sf3 ++ } nf3 ; Sf3 ++\n% Qf7++\n";
+        let want = "{\0Sf3} Qf7+ { Sf3 ++ } {\0nf3} ; Sf3 ++\n% Qf7++\n";
+        for size in [7, 4096, 1 << 20] {
+            let got = through(unit.repeat(2_000).as_bytes(), size);
+            assert_eq!(got, want.repeat(2_000), "reads of {size} bytes");
         }
         // Nothing to rewrite: the same bytes.
         let plain = b"1. e4 e5 2. Nf3 { e2 - e4 } 1/2-1/2\n";
