@@ -252,8 +252,9 @@ fn may_be_foreign(before: u8, letter: u8) -> bool {
     // `N` to `R` are next to each other (`P` is read as a pawn's): one range test.
     let san = (letter == b'B') | (letter == b'K') | (letter.wrapping_sub(b'N') < 5);
     // SAN's letters in lower case (`nf3`, `qxf7`), which pgn-reader skipped too; not `b`,
-    // which starts a pawn's capture from the b-file (`bc4`, read as `bxc4`).
-    let lower = (letter == b'n') | (letter == b'q') | (letter == b'r') | (letter == b'k');
+    // which starts a pawn's capture from the b-file (`bc4`, read as `bxc4`). `n` to `r`
+    // in one range test (`o` and `p` start no PGN token either).
+    let lower = (letter == b'k') | (letter.wrapping_sub(b'n') < 5);
     starts & ((capital & !san) | lower)
 }
 
@@ -261,7 +262,8 @@ fn may_be_foreign(before: u8, letter: u8) -> bool {
 /// skipped such a move without a word, and python-chess reads it.
 #[inline(always)]
 fn marks(a: u8, b: u8) -> bool {
-    ((a == b'+') | (a == b'#')) & ((b == b'+') | (b == b'#'))
+    // `#` (0x23) and `+` (0x2B) differ in one bit, and no other byte gives 0x2B with it.
+    ((a | 0x08) == b'+') & ((b | 0x08) == b'+')
 }
 
 /// Where in `text` a pair of bytes may start a promotion without `=` or a move with a
@@ -581,9 +583,9 @@ mod tests {
         }
         // SAN's piece letters in lower case are wrapped as foreign ones (not `b`: a pawn's
         // capture from the b-file); a comment's words stay.
-        let pgn = "1. e4 e5 2. nf3 qxf7 3. rfe1+ kd2 bc4 { knight queen nf3 } ; nf3\n";
-        let want =
-            "1. e4 e5 2. {\0nf3} {\0qxf7} 3. {\0rfe1+} {\0kd2} bc4 { knight queen nf3 } ; nf3\n";
+        let pgn = "1. e4 e5 2. nf3 qxf7 3. rfe1+ kd2 bc4 pe4 o-o { knight queen nf3 } ; nf3\n";
+        let want = "1. e4 e5 2. {\0nf3} {\0qxf7} 3. {\0rfe1+} {\0kd2} bc4 {\0pe4} o-o \
+                    { knight queen nf3 } ; nf3\n";
         for size in [1, 2, 7, 4096] {
             assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
         }
