@@ -537,24 +537,27 @@ mod tests {
         out
     }
 
+    /// `text` read through the rewriter `size` bytes at a time, for each size, is `want`.
+    fn rewrites(text: &[u8], want: &str, sizes: &[usize]) {
+        for &size in sizes {
+            assert_eq!(through(text, size), want, "reads of {size} bytes");
+        }
+    }
+
     #[test]
     fn long_algebraic_and_en_passant_marks_are_rewritten_outside_tags() {
         let pgn = b"[Event \"e2-e4 e.p.\"]\n\n1. e2-e4 d7-d5 2. e4xd5 Ng8-f6 3. Ng1-f3 \
                     e7-e5 4. d5xe6e.p. O-O-O 5. a7-a8=Q+ exd6 e.p. 1-0\n";
         let want = "[Event \"e2-e4 e.p.\"]\n\n1. e2e4 d7d5 2. e4xd5 Ng8f6 3. Ng1f3 \
                     e7e5 4. d5xe6 O-O-O 5. a7a8=Q+ exd6  1-0\n";
-        for size in [1, 3, 7, 4096] {
-            assert_eq!(through(pgn, size), want, "reads of {size} bytes");
-        }
+        rewrites(pgn, want, &[1, 3, 7, 4096]);
         // Promotions without `=`, in SAN and in UCI, get one; other letters after a back
         // rank square do not, nor does a tag line.
         let pgn = b"[Site \"x/a8Q\"]\n\n1. a8Q Kg6 2. bxa1n+ Ra1b 3. a7a8q e2e1R#\n\
                     4. h1Bq a8Qx e7-e8Q\n";
         let want = "[Site \"x/a8Q\"]\n\n1. a8=Q Kg6 2. bxa1=n+ Ra1b 3. a7a8=q e2e1=R#\n\
                     4. h1Bq a8Qx e7e8=Q\n";
-        for size in [1, 3, 7, 4096] {
-            assert_eq!(through(pgn, size), want, "reads of {size} bytes");
-        }
+        rewrites(pgn, want, &[1, 3, 7, 4096]);
         // Past the first block of the scan, and across the refill's chunks.
         let long = "1. e4 e5 ".repeat(20_000) + "1. a8Q\n";
         let want = "1. e4 e5 ".repeat(20_000) + "1. a8=Q\n";
@@ -562,15 +565,11 @@ mod tests {
         // Figurines, White's and Black's, outside tag lines; other UTF-8 stays.
         let pgn = "[White \"♔ ♘\"]\n\n1. ♙e4 ♟e5 2. ♘f3 ♞c6 3. ♗b5 {♖–♕} ♛h4 4. ♖xf7+ ♚xf7\n";
         let want = "[White \"♔ ♘\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {R–Q} Qh4 4. Rxf7+ Kxf7\n";
-        for size in [1, 2, 3, 4096] {
-            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
-        }
+        rewrites(pgn.as_bytes(), want, &[1, 2, 3, 4096]);
         // No-break and thin spaces, copied from web pages, are spaces; `½-½` stays.
         let pgn = "[Event \"a\u{a0}b\"]\n\n1.\u{a0}e4\u{a0}e5 2.\u{2009}Nf3\u{202f}Nc6 ½-½\n";
         let want = "[Event \"a\u{a0}b\"]\n\n1. e4 e5 2. Nf3 Nc6 ½-½\n";
-        for size in [1, 2, 4096] {
-            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
-        }
+        rewrites(pgn.as_bytes(), want, &[1, 2, 4096]);
         // A move with another language's piece letter is wrapped for the collector; a word,
         // SAN (`Pe4`, `Z0`), a tag line and a comment (`{`, across reads, `;` and `%`) stay.
         let pgn = "[White \"Sf3\"]\n\n1. e4 e5 2. Sf3 Sc6 3.Lxb5+ { Sicilian Sf3\n Sf3 } \
@@ -578,23 +577,17 @@ mod tests {
         let want =
             "[White \"Sf3\"]\n\n1. e4 e5 2. {\0Sf3} {\0Sc6} 3.{\0Lxb5+} { Sicilian Sf3\n Sf3 } \
                    Pe4 Z0 {\0Dd1} {\0Sg1f3} ; Sf3\n% Sf3\n";
-        for size in [1, 2, 7, 4096] {
-            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
-        }
+        rewrites(pgn.as_bytes(), want, &[1, 2, 7, 4096]);
         // SAN's piece letters in lower case are wrapped as foreign ones (not `b`: a pawn's
         // capture from the b-file); a comment's words stay.
         let pgn = "1. e4 e5 2. nf3 qxf7 3. rfe1+ kd2 bc4 pe4 o-o { knight queen nf3 } ; nf3\n";
         let want = "1. e4 e5 2. {\0nf3} {\0qxf7} 3. {\0rfe1+} {\0kd2} bc4 {\0pe4} o-o \
                     { knight queen nf3 } ; nf3\n";
-        for size in [1, 2, 7, 4096] {
-            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
-        }
+        rewrites(pgn.as_bytes(), want, &[1, 2, 7, 4096]);
         // Check and mate marks after a move: the first stays; in a tag or a comment, all.
         let pgn = "[Event \"++\"]\n\n1. e4 e5 2. Qh5+# Nc6 3. Qxf7#+ { ++ #+ } Ke7 4. Qf7++ ; ##\n";
         let want = "[Event \"++\"]\n\n1. e4 e5 2. Qh5+ Nc6 3. Qxf7# { ++ #+ } Ke7 4. Qf7+ ; ##\n";
-        for size in [1, 2, 7, 4096] {
-            assert_eq!(through(pgn.as_bytes(), size), want, "reads of {size} bytes");
-        }
+        rewrites(pgn.as_bytes(), want, &[1, 2, 7, 4096]);
         // Many of them on one line, across blocks and reads, comments among them: each
         // one's context read forward from the last.
         let unit = "Sf3 Qf7++ { Sf3 ++ } nf3 ; Sf3 ++\n% Qf7++\n";
