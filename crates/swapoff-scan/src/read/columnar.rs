@@ -127,20 +127,21 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
             all(column, |i| values.value(i))
         }};
     }
-    let strings = |values: Vec<Option<&str>>| {
-        values
-            .into_iter()
-            .map(|v| v.filter(|v| !v.trim().is_empty()).map(String::from))
-            .collect()
-    };
-    fn lossy<'a>(values: impl Iterator<Item = Option<&'a [u8]>>) -> Vec<Option<String>> {
+    // Text kept as it is, a blank cell as none.
+    fn strings<'a, T>(values: impl Iterator<Item = Option<T>>) -> Vec<Option<String>>
+    where
+        T: Into<std::borrow::Cow<'a, str>>,
+    {
         values
             .map(|v| {
-                v.map(String::from_utf8_lossy)
+                v.map(Into::into)
                     .filter(|v| !v.trim().is_empty())
-                    .map(std::borrow::Cow::into_owned)
+                    .map(|v| v.into_owned())
             })
             .collect()
+    }
+    fn lossy<'a>(values: impl Iterator<Item = Option<&'a [u8]>>) -> Vec<Option<String>> {
+        strings(values.map(|v| v.map(String::from_utf8_lossy)))
     }
     let joined = |values: Option<ArrayRef>| -> Result<Option<String>, ArrowError> {
         let Some(values) = values else {
@@ -152,9 +153,9 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
         ))
     };
     Ok(match column.data_type() {
-        DataType::Utf8 => strings(column.as_string::<i32>().iter().collect()),
-        DataType::LargeUtf8 => strings(column.as_string::<i64>().iter().collect()),
-        DataType::Utf8View => strings(column.as_string_view().iter().collect()),
+        DataType::Utf8 => strings(column.as_string::<i32>().iter()),
+        DataType::LargeUtf8 => strings(column.as_string::<i64>().iter()),
+        DataType::Utf8View => strings(column.as_string_view().iter()),
         // Strings some writers store without their UTF-8 annotation (Arrow reads them as
         // bytes): read as text, a byte that is not UTF-8 as U+FFFD, so that a FEN with one
         // is refused by the FEN reader and named in its message.

@@ -186,6 +186,11 @@ impl Context {
     fn in_comment(self) -> bool {
         self.brace || self.semicolon || self.line == Line::Escape
     }
+
+    /// Whether this is movetext pgn-reader reads: not a tag line, not a comment.
+    fn in_movetext(self) -> bool {
+        self.line != Line::Tag && !self.in_comment()
+    }
 }
 
 /// What the line holding `text[at..]` is, given `before`: what the line `text` starts in
@@ -262,8 +267,14 @@ fn may_be_foreign(before: u8, letter: u8) -> bool {
 /// skipped such a move without a word, and python-chess reads it.
 #[inline(always)]
 fn marks(a: u8, b: u8) -> bool {
+    is_mark(a) & is_mark(b)
+}
+
+/// Whether `b` is a check or mate mark, `+` or `#`.
+#[inline(always)]
+fn is_mark(b: u8) -> bool {
     // `#` (0x23) and `+` (0x2B) differ in one bit, and no other byte gives 0x2B with it.
-    ((a | 0x08) == b'+') & ((b | 0x08) == b'+')
+    (b | 0x08) == b'+'
 }
 
 /// Where in `text` a pair of bytes may start a promotion without `=` or a move with a
@@ -353,7 +364,7 @@ fn wrap_foreign(text: &[u8], at: usize, here: Context) -> Option<[Edit; 2]> {
     let end = foreign_move(text, at)?;
     // A brace in a tag value may make this say "in a comment" where pgn-reader says no,
     // which only leaves a move as pgn-reader reads it.
-    if here.line == Line::Tag || here.in_comment() {
+    if !here.in_movetext() {
         return None;
     }
     let open = Edit {
@@ -446,11 +457,8 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
         if marks(text[i], text[i + 1]) {
             let first_of_run = i == 0 || !marks(text[i - 1], text[i]);
             let here = cursor.at(text, i);
-            if first_of_run && here.line != Line::Tag && !here.in_comment() {
-                let run = text[i + 1..]
-                    .iter()
-                    .take_while(|&&b| b == b'+' || b == b'#')
-                    .count();
+            if first_of_run && here.in_movetext() {
+                let run = text[i + 1..].iter().take_while(|&&b| is_mark(b)).count();
                 edits.push(drop(i + 1, i + 1 + run));
             }
             continue;
