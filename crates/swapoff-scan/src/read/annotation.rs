@@ -294,6 +294,14 @@ impl Eval {
         if let Some(mate) = text.strip_prefix('#') {
             return mate.trim().parse().ok().map(Eval::Mate);
         }
+        // A sign, digits and at most one decimal point, as a clock's parts: a float's other
+        // spellings (`1e5`, `inf`) are no evaluation.
+        let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+        let digits = unsigned.bytes().filter(u8::is_ascii_digit).count();
+        let points = unsigned.bytes().filter(|&b| b == b'.').count();
+        if digits == 0 || points > 1 || digits + points != unsigned.len() {
+            return None;
+        }
         let pawns: f64 = text.parse().ok()?;
         let cp = (pawns * 100.0).round();
         // Also refuses NaN and the infinities.
@@ -387,7 +395,10 @@ mod tests {
         assert_eq!(read(" 0.005"), Some(Eval::Centipawns(1)));
         assert_eq!(read("#3"), Some(Eval::Mate(3)));
         assert_eq!(read("#-2"), Some(Eval::Mate(-2)));
-        for bad in ["", "#", "#x", "NaN", "inf", "1e300", "0.1.2"] {
+        assert_eq!(read("+.5"), Some(Eval::Centipawns(50)));
+        for bad in [
+            "", "#", "#x", "NaN", "inf", "1e300", "1e5", "0.1.2", ".", "-", "--1", "1-",
+        ] {
             assert_eq!(read(bad), None, "{bad:?}");
         }
     }

@@ -15,7 +15,9 @@
 //! also skipped without a word, is wrapped in a comment that starts with a NUL byte
 //! ([`UNREAD`]), so that the game collector stops the game there and reports it; so is
 //! one with SAN's letter in lower case (`nf3`). Two check or mate marks (`Qxf7#+`), which
-//! pgn-reader skipped too, are cut to the first. Tag
+//! pgn-reader skipped too, are cut to the first. The null moves `0000` and `@@@@`, which
+//! pgn-reader took for a move number or skipped, are written `--`, as python-chess reads
+//! them. Tag
 //! lines and comments are left as they are, so a tag's value is never changed. Text
 //! without any of them passes through with one search for each and one test of each
 //! 64-byte block.
@@ -380,6 +382,21 @@ fn wrap_foreign(text: &[u8], at: usize, here: Context) -> Option<[Edit; 2]> {
     Some([open, close])
 }
 
+/// The null moves `0000` (UCI's) and `@@@@` at `text[at..]`, as a token of movetext,
+/// written `--`: python-chess reads them, and pgn-reader took `0000` for a move number and
+/// skipped `@@@@` without a word, so that the next move was played for the wrong side, or,
+/// at a game's end, the null move was lost. `cursor` is at or before `at`.
+fn null_move(text: &[u8], at: usize, cursor: &mut Cursor) -> Option<Edit> {
+    let spelled = matches!(text.get(at..at + 4), Some(b"0000" | b"@@@@"));
+    let alone = at == 0 || text[at - 1].is_ascii_whitespace() || text[at - 1] == b'(';
+    (spelled && alone && ends_token(text.get(at + 4)) && cursor.at(text, at).in_movetext())
+        .then_some(Edit {
+            start: at,
+            end: at + 4,
+            insert: b"--",
+        })
+}
+
 /// Where the text at a place stands, read forward from the last place asked about: each
 /// byte is looked at once however many candidates a chunk has (from the chunk's start
 /// each time, a chunk of `++` tokens took quadratic time).
@@ -434,6 +451,19 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
                     insert,
                 });
             }
+        }
+    }
+    // The null moves `0000` and `@@@@` (see `null_move`), each read forward once.
+    for found in [
+        &mut memchr::memmem::find_iter(text, b"0000") as &mut dyn Iterator<Item = usize>,
+        &mut memchr::memchr_iter(b'@', text),
+    ] {
+        let mut cursor = Cursor {
+            at: 0,
+            context: start,
+        };
+        for i in found {
+            edits.extend(null_move(text, i, &mut cursor));
         }
     }
     // A chunk starts after a blank (or at the start of the text): at a token's start.
@@ -604,6 +634,13 @@ mod tests {
             let got = through(unit.repeat(2_000).as_bytes(), size);
             assert_eq!(got, want.repeat(2_000), "reads of {size} bytes");
         }
+        // UCI's null move and `@@@@` as `--`; not in a tag, a comment, a longer number or
+        // a move number.
+        let pgn = "[Site \"0000\"]\n\n1. e4 0000 2. Nf3 @@@@+ (2... 0000) 3. 0000. { 0000 } \
+                   10000 @@@@@ ; 0000\n0000";
+        let want = "[Site \"0000\"]\n\n1. e4 -- 2. Nf3 --+ (2... --) 3. 0000. { 0000 } \
+                    10000 @@@@@ ; 0000\n--";
+        rewrites(pgn.as_bytes(), want, &[1, 2, 7, 4096]);
         // Nothing to rewrite: the same bytes.
         let plain = b"1. e4 e5 2. Nf3 { e2 - e4 } 1/2-1/2\n";
         assert_eq!(through(plain, 5).as_bytes(), plain);
