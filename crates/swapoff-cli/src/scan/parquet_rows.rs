@@ -69,14 +69,14 @@ impl ParquetRows {
 
     /// Adds rows; a full row group is encoded (in parallel on the current rayon pool) and
     /// written.
-    pub fn write(&mut self, batch: RecordBatch) -> Result<(), ParquetError> {
+    pub fn write(&mut self, batch: RecordBatch) -> Result<(), String> {
         if batch.num_rows() == 0 {
             return Ok(());
         }
         self.rows += batch.num_rows();
         self.pending.push(batch);
         if self.rows >= ROW_GROUP_ROWS {
-            self.flush()?;
+            self.flush().map_err(why)?;
         }
         Ok(())
     }
@@ -121,9 +121,18 @@ impl ParquetRows {
     }
 
     /// Writes the last row group and the file's footer.
-    pub fn close(mut self) -> Result<(), ParquetError> {
-        self.flush()?;
-        self.writer.close().map(drop)
+    pub fn close(mut self) -> Result<(), String> {
+        self.flush().map_err(why)?;
+        self.writer.close().map(drop).map_err(why)
+    }
+}
+
+/// Why a write failed, in words: a file's error as itself (`No space left on device`), not
+/// as the Parquet crate's `External: No space left on device`.
+fn why(e: ParquetError) -> String {
+    match e {
+        ParquetError::External(inner) => inner.to_string(),
+        e => e.to_string(),
     }
 }
 
