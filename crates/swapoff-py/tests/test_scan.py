@@ -94,6 +94,38 @@ def test_an_unknown_format_is_refused_by_both_scans():
             scan(str(DATA / "examples" / "one.epd"), format="xml")
 
 
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        # One string was read letter by letter: tag_W, tag_h, ... and no error.
+        ({"tags": "WhiteElo"}, TypeError, "tags is a list of names"),
+        ({"columns": "game,ply"}, TypeError, "columns is a list of names"),
+        # A million threads were started (gigabytes, minutes) where the command refuses.
+        ({"threads": 1_000_000}, swapoff.SwapoffError, "threads must be from 0 to 256"),
+        ({"threads": -1}, swapoff.SwapoffError, "threads must be from 0 to 256, not -1"),
+        # A fraction was cut to a whole number without a word.
+        ({"threads": 1.5}, swapoff.SwapoffError, "threads must be a whole number"),
+        ({"apply": -1}, swapoff.SwapoffError, "apply must be from 0"),
+        ({"apply": 0.5}, swapoff.SwapoffError, "apply must be a whole number"),
+    ],
+)
+def test_a_bad_option_is_refused_with_its_name(options, error, message):
+    path = str(DATA / "examples" / "lichess.pgn")
+    with pytest.raises(error, match=message):
+        swapoff.scan(path, **options)
+    if "threads" not in options:
+        with pytest.raises(error, match=message):
+            swapoff.dask.scan(path, **options)
+
+
+def test_a_dask_block_of_no_bytes_is_refused():
+    # A block of 0 bytes failed inside `range`; a negative one cut an EPD file into no
+    # range at all: its rows were left out (and a file alone gave Dask an empty list).
+    for block in (0, -5):
+        with pytest.raises(swapoff.SwapoffError, match="block_bytes must be from 1"):
+            swapoff.dask.scan(str(DATA / "examples" / "one.epd"), block_bytes=block)
+
+
 def test_columns_keep_only_those_and_equal_the_full_rows():
     import swapoff.dask
 

@@ -186,6 +186,18 @@ def _whole(value: Any, what: str) -> int:
     return value
 
 
+def _bounded(value: Any, what: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``, or an error naming ``what``."""
+    number = _whole(value, what)
+    if not low <= number <= high:
+        raise SwapoffError(f"{what} must be from {low:,} to {high:,}, not {number:,}")
+    return number
+
+
+#: The most worker threads a scan starts, as ``seeswap scan --threads``.
+_MAX_THREADS = 256
+
+
 def _values(values: Values) -> Values:
     if values is None:
         return None
@@ -504,13 +516,31 @@ ColumnName = Literal[
 ]
 
 
+def _names(names: Sequence[str], what: str) -> list[str]:
+    """Names given as a list; one string is refused, as it would be read letter by
+    letter."""
+    if isinstance(names, (str, bytes)):
+        raise TypeError(f"{what} is a list of names, not a string")
+    return [str(n) for n in names]
+
+
 def _columns(columns: Sequence[ColumnName] | None) -> str | None:
     """Row columns as the Rust readers take them: one comma-separated list."""
     if columns is None:
         return None
-    if isinstance(columns, str):
-        raise TypeError("columns is a list of names, not a string")
-    return ",".join(str(c) for c in columns)
+    return ",".join(_names(columns, "columns"))
+
+
+def _table_options(
+    fen_column: str, moves_column: str | None, apply: Any, movetext_column: str
+) -> tuple[str, str | None, int, str]:
+    """How a table is read, as the Rust readers take it."""
+    return (
+        str(fen_column),
+        None if moves_column is None else str(moves_column),
+        _bounded(apply, "apply", 0, 2**32 - 1),
+        str(movetext_column),
+    )
 
 
 def _files(paths: _Paths) -> list[str]:
@@ -552,7 +582,7 @@ def scan(
 ) -> Any:
     """``seeswap scan``'s rows of the files ``paths`` names (a path, a glob, or a list of
     them) as a ``pyarrow.RecordBatchReader``: the rows are made on every core (``threads``:
-    0 for one per core) while the reader is read, a batch of a few tens of thousands of
+    0 for one per core, at most 256) while the reader is read, a batch of a few tens of thousands of
     rows at a time, so memory stays flat whatever the files' size. The columns are
     ``seeswap scan --parquet``'s with ``file`` and ``error`` (why a line, game or file was
     skipped; null on positions); the options are the command's flags of the same names.
@@ -570,12 +600,9 @@ def scan(
         rules,
         _values(values),
         _format(format),
-        [str(t) for t in tags],
-        str(fen_column),
-        None if moves_column is None else str(moves_column),
-        int(apply),
-        str(movetext_column),
-        int(threads),
+        _names(tags, "tags"),
+        *_table_options(fen_column, moves_column, apply, movetext_column),
+        _bounded(threads, "threads", 0, _MAX_THREADS),
         _columns(columns),
     )
     return pa.RecordBatchReader._import_from_c_capsule(stream)

@@ -35,7 +35,18 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from . import ColumnName, Format, Rules, Values, _columns, _format, _values
+from . import (
+    ColumnName,
+    Format,
+    Rules,
+    Values,
+    _bounded,
+    _columns,
+    _format,
+    _names,
+    _table_options,
+    _values,
+)
 from ._swapoff import scan_block, sniff
 
 # Evaluated at run time: `Union`, not `|`, for Python 3.9.
@@ -249,15 +260,12 @@ def scan(
     """
     storage = storage_options or {}
     values = _values(values)
-    tag_list = [str(t) for t in tags]
+    tag_list = _names(tags, "tags")
     _format(format)
     asked = _columns(columns)
-    table = (
-        str(fen_column),
-        None if moves_column is None else str(moves_column),
-        int(apply),
-        str(movetext_column),
-    )
+    table = _table_options(fen_column, moves_column, apply, movetext_column)
+    # A byte at least: a range of none would cut nothing, and the file's rows be lost.
+    block_bytes = _bounded(block_bytes, "block_bytes", 1, 2**63 - 1)
     expanded = _expanded(urlpath, storage)
     files = fsspec.open_files(expanded, "rb", **storage) if expanded else []
     if not files:
