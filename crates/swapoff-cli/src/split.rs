@@ -124,6 +124,23 @@ fn stem(path: &Path) -> String {
     name.split('.').next().unwrap_or("part").to_string()
 }
 
+/// The name of a part this split would write that `dir` holds already, if any:
+/// `STEM-NNNNN.EXT.zst`.
+fn old_part(dir: &Path, stem: &str, extension: &str) -> io::Result<Option<String>> {
+    let suffix = format!(".{extension}.zst");
+    for entry in std::fs::read_dir(dir)? {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        let number = name
+            .strip_prefix(stem)
+            .and_then(|rest| rest.strip_prefix('-'))
+            .and_then(|rest| rest.strip_suffix(&suffix));
+        if number.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) {
+            return Ok(Some(name));
+        }
+    }
+    Ok(None)
+}
+
 /// Runs the command.
 pub fn run(args: Args) -> Outcome {
     let input = InputName::from(args.file.clone());
@@ -149,26 +166,41 @@ pub fn run(args: Args) -> Outcome {
         Err(SourceError::Open(e)) => return fatal(format!("cannot open {}: {e}", input.display())),
         Err(SourceError::Read(e)) => return fatal(format!("cannot read {}: {e}", input.display())),
     };
+    let extension = match format {
+        Format::Pgn => "pgn",
+        Format::Epd => "epd",
+        // A Parquet file is cut already: its row groups are the parts.
+        Format::Parquet => return parquet(),
+        Format::Csv | Format::Jsonl => {
+            let what = format.name();
+            return fatal(format!(
+                "{}: split takes PGN or EPD, not {what}",
+                input.display()
+            ));
+        }
+    };
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
         return fatal(format!("cannot make {}: {e}", args.dir.display()));
+    }
+    let stem = stem(&args.file);
+    match old_part(&args.dir, &stem, extension) {
+        Ok(None) => {}
+        // A run that wrote fewer parts would leave the old ones' games beside its own,
+        // and a glob over the folder would read both.
+        Ok(Some(old)) => {
+            return fatal(format!(
+                "{} holds parts of an earlier split ({old}); split into another folder or \
+                 remove them first",
+                args.dir.display()
+            ))
+        }
+        Err(e) => return fatal(format!("cannot read {}: {e}", args.dir.display())),
     }
     let mut reader = BufReader::with_capacity(1 << 16, lines);
     let mut parts = Parts {
         dir: args.dir.clone(),
-        stem: stem(&args.file),
-        extension: match format {
-            Format::Pgn => "pgn",
-            Format::Epd => "epd",
-            // A Parquet file is cut already: its row groups are the parts.
-            Format::Parquet => return parquet(),
-            Format::Csv | Format::Jsonl => {
-                let what = format.name();
-                return fatal(format!(
-                    "{}: split takes PGN or EPD, not {what}",
-                    input.display()
-                ));
-            }
-        },
+        stem,
+        extension,
         level: args.level,
         current: None,
         written: Vec::new(),

@@ -131,3 +131,29 @@ fn a_brace_in_a_tag_and_games_without_tags_are_split_as_the_reader_reads_them() 
         assert_eq!(rows(&paths), rows(&[file.to_str().unwrap()]));
     }
 }
+
+#[test]
+fn a_folder_holding_an_earlier_split_s_parts_is_refused() {
+    // A second split into the same folder that wrote fewer parts left the first one's
+    // last parts there: a glob over the folder read their games twice.
+    let dir = tempfile::tempdir().unwrap();
+    let games = testdata("examples/lichess.pgn");
+    let games = games.to_str().unwrap();
+    assert_eq!(split(games, dir.path(), "1").len(), 2);
+    let o = run(&["split", games, dir.path().to_str().unwrap()], None);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("holds parts of an earlier split (lichess-0000"),
+        "{err}"
+    );
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["lichess-00001.pgn.zst", "lichess-00002.pgn.zst"]);
+    // Another input's parts go beside them.
+    let epd = testdata("examples/one.epd");
+    assert_eq!(split(epd.to_str().unwrap(), dir.path(), "1").len(), 1);
+}
