@@ -86,7 +86,10 @@ impl Parts {
         let file = File::create(&path).map_err(|e| {
             io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
         })?;
-        let encoder = zstd::stream::write::Encoder::new(BufWriter::new(file), self.level)?;
+        let mut encoder = zstd::stream::write::Encoder::new(BufWriter::new(file), self.level)?;
+        // A checksum of the part's text, as the zstd tool writes one: a part damaged on
+        // its way to a worker is then reported, not read as other moves.
+        encoder.include_checksum(true)?;
         self.current = Some(encoder);
         self.written.push(path);
         Ok(())
@@ -216,14 +219,16 @@ pub fn run(args: Args) -> Outcome {
                     return crate::common::output_error(e);
                 }
             }
-            let what = if format == Format::Pgn {
-                "games"
-            } else {
-                "lines"
+            let what = match (format == Format::Pgn, units == 1) {
+                (true, true) => "game",
+                (true, false) => "games",
+                (false, true) => "line",
+                (false, false) => "lines",
             };
+            let count = parts.written.len();
+            let plural = if count == 1 { "" } else { "s" };
             eprintln!(
-                "seeswap split: {units} {what} in {} parts in {}",
-                parts.written.len(),
+                "seeswap split: {units} {what} in {count} part{plural} in {}",
                 args.dir.display()
             );
             Ok(Status::Ok)

@@ -157,3 +157,17 @@ fn a_folder_holding_an_earlier_split_s_parts_is_refused() {
     let epd = testdata("examples/one.epd");
     assert_eq!(split(epd.to_str().unwrap(), dir.path(), "1").len(), 1);
 }
+
+#[test]
+fn a_part_carries_a_checksum_of_its_text() {
+    // Without one, a damaged part could decompress to other text without an error.
+    let dir = tempfile::tempdir().unwrap();
+    let games = testdata("examples/lichess.pgn");
+    let parts = split(games.to_str().unwrap(), dir.path(), "1");
+    for part in parts {
+        let bytes = std::fs::read(&part).unwrap();
+        assert_eq!(bytes[..4], [0x28, 0xB5, 0x2F, 0xFD], "{part}: a zstd frame");
+        // The frame header descriptor's Content_Checksum_flag (bit 2).
+        assert_ne!(bytes[4] & 0x04, 0, "{part}: no checksum");
+    }
+}
