@@ -263,6 +263,23 @@ fn the_null_moves_0000_and_four_at_signs_are_read_as_python_chess_reads_them() {
 }
 
 #[test]
+fn a_piece_move_with_a_wrong_capture_mark_is_read_as_python_chess_reads_it() {
+    // Both games ended at that move, reported as illegal; python-chess plays g1f3 and
+    // d8d5, and its SAN is the right one.
+    let pgn = b"1. e4 e5 2. Nxf3 Nc6 *\n\n1. e4 d5 2. exd5 Qd5 3. Nc3 *\n";
+    let out = scan(&["--columns", "game,ply,played,played_san"], Some(pgn));
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let rows = rows(&out);
+    let want = [
+        "1:0:e2e4", "1:1:e7e5", "1:2:g1f3", "1:3:b8c6", // game 1
+        "2:0:e2e4", "2:1:d7d5", "2:2:e4d5", "2:3:d8d5", "2:4:b1c3", // game 2
+    ];
+    assert_eq!(played(&rows), want);
+    assert_eq!(rows[2]["played_san"], "Nf3");
+    assert_eq!(rows[8]["played_san"], "Qxd5");
+}
+
+#[test]
 fn a_csv_with_an_unclosed_quote_reports_it_and_reads_the_rest() {
     let dir = tempfile::tempdir().unwrap();
     let fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";

@@ -4,9 +4,11 @@
 //! shakmaty position played beside it: resolving a SAN move is a search of the legal moves
 //! of one piece kind to one square, which the board's own move generator does.
 //!
-//! What counts as legal, ambiguous or a capture is shakmaty's: a move written as a capture
-//! (`Nxf3`) must capture and one written without (`Nf3`) must not; a promotion must say
-//! its piece; castling is `O-O`/`O-O-O`, or the king's UCI move (`e1g1`, or king takes
+//! What counts as legal or ambiguous is shakmaty's, but for the capture mark, which is
+//! read as python-chess reads it: a pawn that changes file captures whether its `x` is
+//! written or not (`ed5`), and a piece's move with a wrong mark (`Nxf3` to an empty square,
+//! `Qd5` that takes) is read as the one legal move it names; a promotion must say its
+//! piece; castling is `O-O`/`O-O-O`, or the king's UCI move (`e1g1`, or king takes
 //! rook). The tests check the moves made against shakmaty's on games and on every legal
 //! move of positions with pins, promotions, en passant and Chess960 castling.
 
@@ -112,7 +114,16 @@ impl Replay {
                 // older books write it, and as python-chess reads it).
                 let capture = capture
                     || (role == shakmaty::Role::Pawn && file.is_some_and(|f| f != to.file()));
-                let found = self.normal(role, file, rank, capture, to, promotion);
+                let found = match self.normal(role, file, rank, capture, to, promotion) {
+                    // A piece's capture mark says nothing that what stands on `to` does
+                    // not, and python-chess reads a move with a wrong one (`Nxf3` to an
+                    // empty square, `Qd5` that takes): so does the replay, once the move
+                    // as written is not legal.
+                    Err(Refused::Illegal) if role != shakmaty::Role::Pawn => {
+                        self.normal(role, file, rank, !capture, to, promotion)
+                    }
+                    found => found,
+                };
                 // What the SAN reader took for a pawn move with both coordinates may be UCI
                 // (`g1f3` reads as "pawn from g1 to f3").
                 let uci = match (role, file, rank) {
@@ -545,9 +556,24 @@ mod tests {
 
     #[test]
     fn what_is_written_wrong_is_illegal_or_ambiguous_as_shakmaty_says() {
+        // A piece's move with a wrong capture mark is the move it names, as python-chess
+        // reads it (shakmaty refuses it).
+        for moves in [
+            "e4 e5 Nxf3",
+            "e4 d5 exd5 Qd5",
+            "e4 d5 exd5 Qxd5 Nc3 Qd8 Nxd5",
+        ] {
+            let by_mark = replay(moves).expect("read as python-chess reads it");
+            let written_right = moves.replace("Nxf3", "Nf3").replace("Qd5", "Qxd5");
+            let written_right = written_right.replace("Nxd5", "Nd5");
+            let right = replay(&written_right).expect("legal");
+            assert_eq!(by_mark.board(), right.board(), "{moves}");
+        }
         for (moves, why) in [
-            ("e4 e5 Nxf3", Refused::Illegal), // written as a capture, captures nothing
+            ("e4 e5 Nxe4", Refused::Illegal), // no knight reaches e4
+            ("e4 d5 d5", Refused::Illegal),   // a pawn's push onto a piece
             ("Nf3 a6 Nc3 a5 Nd4 a4 Nb5", Refused::Ambiguous),
+            ("Nf3 a6 Nc3 a5 Nd4 a4 Nxb5", Refused::Ambiguous),
             ("e4 e5 O-O", Refused::Illegal),
             ("e4 e5 Q@f3", Refused::Drop),
             ("e4 e5 e1g1", Refused::Illegal),
@@ -582,10 +608,33 @@ mod tests {
         {
             *capture |= file != to.file();
         }
+        // A piece's capture mark that is wrong is read as the move it names.
+        let flipped = match read {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } if role != shakmaty::Role::Pawn => Some(San::Normal {
+                role,
+                file,
+                rank,
+                capture: !capture,
+                to,
+                promotion,
+            }),
+            _ => None,
+        };
+        let read_either = |pos: &Chess| match (read.to_move(pos), flipped) {
+            (Err(shakmaty::san::SanError::IllegalSan), Some(flipped)) => flipped.to_move(pos),
+            (found, _) => found,
+        };
         match san.san {
             San::Null => Ok(None),
             San::Put { .. } => Err(Refused::Drop),
-            _ => read.to_move(pos).map(Some).or_else(|e| {
+            _ => read_either(pos).map(Some).or_else(|e| {
                 let uci = match san.san {
                     San::Normal {
                         role: shakmaty::Role::Pawn,
