@@ -247,7 +247,10 @@ fn the_null_move_four_at_signs_is_read_as_python_chess_reads_it() {
     let err = common::text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
     let rows = rows(&out);
-    assert_eq!(played(&rows), ["1:0:e2e4", "1:2:g1f3", "2:0:e2e4", "2:1:e7e5"]);
+    assert_eq!(
+        played(&rows),
+        ["1:0:e2e4", "1:2:g1f3", "2:0:e2e4", "2:1:e7e5"]
+    );
     // python-chess: after the null move, White to move with the counters moved on.
     let fens: Vec<&str> = rows.iter().map(|r| r["fen"].as_str().unwrap()).collect();
     assert_eq!(fens.len(), 8, "{fens:?}");

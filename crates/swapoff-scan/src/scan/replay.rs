@@ -144,7 +144,7 @@ impl Replay {
     #[cold]
     #[inline(never)]
     pub fn resolve_refused(&self, san: &SanPlus, why: Refused) -> Result<Step, Refused> {
-        let mut other = san.clone();
+        let mut other = *san;
         match &mut other.san {
             San::Normal { role, capture, .. }
                 if why == Refused::Illegal && *role != shakmaty::Role::Pawn =>
