@@ -582,10 +582,11 @@ def scan(
 ) -> Any:
     """``seeswap scan``'s rows of the files ``paths`` names (a path, a glob, or a list of
     them) as a ``pyarrow.RecordBatchReader``: the rows are made on every core (``threads``:
-    0 for one per core, at most 256) while the reader is read, a batch of a few tens of thousands of
-    rows at a time, so memory stays flat whatever the files' size. The columns are
-    ``seeswap scan --parquet``'s with ``file`` and ``error`` (why a line, game or file was
-    skipped; null on positions); the options are the command's flags of the same names.
+    0 for one per core, at most 256) while the reader is read, a batch of a few tens of
+    thousands of rows at a time, so memory stays flat whatever the files' size. The
+    columns are ``seeswap scan --parquet``'s with ``file`` and ``error`` (why a line, game
+    or file was skipped; null on positions); the options are the command's flags of the
+    same names.
     ``columns`` keeps only those columns (``file``, the tags and ``error`` stay), and only
     what they need is computed, as ``seeswap scan --columns``.
     DuckDB queries the reader directly and polars reads it (``polars.from_arrow``); this
