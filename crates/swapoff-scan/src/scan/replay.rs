@@ -96,8 +96,16 @@ impl Replay {
     }
 
     /// The legal move `san` stands for (SAN, or UCI as some tools write it), or why there
-    /// is none.
+    /// is none: as written, then, for a piece's move refused as illegal, with its capture
+    /// mark the other way round ([`other_mark`](Self::other_mark)).
+    #[inline(always)]
     pub fn resolve(&self, san: &SanPlus) -> Result<Step, Refused> {
+        self.as_written(san)
+            .or_else(|why| self.other_mark(san, why))
+    }
+
+    /// [`resolve`](Self::resolve) for `san` as it is written.
+    fn as_written(&self, san: &SanPlus) -> Result<Step, Refused> {
         match san.san {
             San::Null => Ok(Step::Null),
             San::Put { .. } => Err(Refused::Drop),
@@ -136,23 +144,21 @@ impl Replay {
         }
     }
 
-    /// What `san` stands for once [`resolve`](Self::resolve) refused it `why`: a piece's
-    /// move with its capture mark the other way round. The mark says nothing that what
-    /// stands on `to` does not, and python-chess reads a move with a wrong one (`Nxf3` to
-    /// an empty square, `Qd5` that takes). Out of line and asked only after a refusal: a
-    /// second search inside `resolve` cost the question 2% more instructions.
+    /// What `san` stands for once [`as_written`](Self::as_written) refused it `why`: a
+    /// piece's move with its capture mark the other way round. The mark says nothing that
+    /// what stands on `to` does not, and python-chess reads a move with a wrong one (`Nxf3`
+    /// to an empty square, `Qd5` that takes). Out of line and asked only after a refusal:
+    /// a second search inside the first cost the question 2% more instructions.
     #[cold]
     #[inline(never)]
-    pub fn resolve_refused(&self, san: &SanPlus, why: Refused) -> Result<Step, Refused> {
+    fn other_mark(&self, san: &SanPlus, why: Refused) -> Result<Step, Refused> {
         let mut other = *san;
         match &mut other.san {
             San::Normal { role, capture, .. }
                 if why == Refused::Illegal && *role != shakmaty::Role::Pawn =>
             {
                 *capture = !*capture;
-                // Through `resolve`, not its search: a second caller of the search would
-                // have it called out of line in `resolve` too.
-                self.resolve(&other)
+                self.as_written(&other)
             }
             _ => Err(why),
         }
@@ -535,19 +541,13 @@ mod tests {
         text.parse().expect("test SAN")
     }
 
-    /// What a game's reader makes of `san`: [`Replay::resolve`], then
-    /// [`Replay::resolve_refused`].
-    fn read(replay: &Replay, san: &SanPlus) -> Result<Step, Refused> {
-        replay
-            .resolve(san)
-            .or_else(|why| replay.resolve_refused(san, why))
-    }
-
     /// Plays `moves` (SAN or UCI) from the start, or says where one failed.
     fn replay(moves: &str) -> Result<Replay, (String, GameError)> {
         let mut replay = Replay::standard();
         for m in moves.split_whitespace() {
-            let step = read(&replay, &san(m)).map_err(|e| (m.to_string(), e.into()))?;
+            let step = replay
+                .resolve(&san(m))
+                .map_err(|e| (m.to_string(), e.into()))?;
             replay.play(step).map_err(|e| (m.to_string(), e))?;
         }
         Ok(replay)
@@ -786,7 +786,7 @@ mod tests {
                 // piece that reaches it but is pinned, none that does, two that do).
                 let anywhere = if ply % 4 == 0 { blind() } else { Vec::new() };
                 for spelling in anywhere {
-                    let ours = read(&replay, &spelling);
+                    let ours = replay.resolve(&spelling);
                     match (oracle(&pos, &spelling), ours) {
                         (Ok(Some(t)), Ok(Step::Move(o))) => {
                             let mut a = String::new();
@@ -803,7 +803,7 @@ mod tests {
                 for &m in &legal {
                     for spelling in spellings(&pos, m, mode) {
                         let theirs = oracle(&pos, &spelling);
-                        let ours = read(&replay, &spelling);
+                        let ours = replay.resolve(&spelling);
                         match (&theirs, &ours) {
                             (Ok(Some(t)), Ok(Step::Move(o))) => {
                                 let (mut a, mut b) = (String::new(), t.to_uci(mode).to_string());

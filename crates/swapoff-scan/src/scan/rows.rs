@@ -488,11 +488,7 @@ fn walk_game(
     let mut advanced: Option<Board> = None;
     loop {
         let next = game.moves.get(ply as usize);
-        let step = next.map(|san| {
-            replay
-                .resolve(san)
-                .or_else(|why| replay.resolve_refused(san, why))
-        });
+        let step = next.map(|san| replay.resolve(san));
         let mut see_move = None;
         let played = match step {
             Some(Ok(Step::Move(m))) if needs.played => {
