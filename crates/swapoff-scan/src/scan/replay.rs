@@ -628,27 +628,17 @@ mod tests {
             *capture |= file != to.file();
         }
         // A piece's capture mark that is wrong is read as the move it names.
-        let flipped = match read {
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } if role != shakmaty::Role::Pawn => Some(San::Normal {
-                role,
-                file,
-                rank,
-                capture: !capture,
-                to,
-                promotion,
-            }),
-            _ => None,
+        let mut flipped = read;
+        let piece = match &mut flipped {
+            San::Normal { role, capture, .. } if *role != shakmaty::Role::Pawn => {
+                *capture = !*capture;
+                true
+            }
+            _ => false,
         };
-        let read_either = |pos: &Chess| match (read.to_move(pos), flipped) {
-            (Err(shakmaty::san::SanError::IllegalSan), Some(flipped)) => flipped.to_move(pos),
-            (found, _) => found,
+        let read_either = |pos: &Chess| match read.to_move(pos) {
+            Err(shakmaty::san::SanError::IllegalSan) if piece => flipped.to_move(pos),
+            found => found,
         };
         match san.san {
             San::Null => Ok(None),
