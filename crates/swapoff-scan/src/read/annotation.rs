@@ -294,12 +294,8 @@ impl Eval {
         if let Some(mate) = text.strip_prefix('#') {
             return mate.trim().parse().ok().map(Eval::Mate);
         }
-        // A sign, digits and at most one decimal point, as a clock's parts: a float's other
-        // spellings (`1e5`, `inf`) are no evaluation.
-        let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
-        let digits = unsigned.bytes().filter(u8::is_ascii_digit).count();
-        let points = unsigned.bytes().filter(|&b| b == b'.').count();
-        if digits == 0 || points > 1 || digits + points != unsigned.len() {
+        // A sign, then a number as a clock's parts are written.
+        if !decimal(text.strip_prefix(['-', '+']).unwrap_or(text)) {
             return None;
         }
         let pawns: f64 = text.parse().ok()?;
@@ -307,6 +303,15 @@ impl Eval {
         // Also refuses NaN and the infinities.
         (cp.abs() <= f64::from(i32::MAX)).then_some(Eval::Centipawns(cp as i32))
     }
+}
+
+/// Whether `text` is digits with at most one decimal point (`12`, `0.17`, `.5`): a
+/// float's other spellings (`-0`, `+5`, `1e3`, `inf`) are neither a clock's part nor an
+/// evaluation's number.
+fn decimal(text: &str) -> bool {
+    let digits = text.bytes().filter(u8::is_ascii_digit).count();
+    let points = text.bytes().filter(|&b| b == b'.').count();
+    digits > 0 && points <= 1 && digits + points == text.len()
 }
 
 /// `h:mm:ss`, `mm:ss` or `ss`, with a fraction on the seconds, in seconds.
@@ -341,11 +346,8 @@ fn clock_seconds(text: &[u8]) -> Option<f64> {
     let mut seconds = 0.0;
     for part in text.split(':') {
         let part = part.trim();
-        // Digits and at most one decimal point: a float's other spellings (`-0`, `+5`,
-        // `1e3`, `inf`) are no clock, and `-0:00:01` read as one second.
-        let digits = part.bytes().filter(u8::is_ascii_digit).count();
-        let points = part.bytes().filter(|&b| b == b'.').count();
-        if digits == 0 || points > 1 || digits + points != part.len() {
+        // No sign: `-0:00:01` read as one second.
+        if !decimal(part) {
             return None;
         }
         let value: f64 = part.parse().ok()?;

@@ -406,6 +406,11 @@ struct Cursor {
 }
 
 impl Cursor {
+    /// At the start of a chunk that starts at `context`.
+    fn new(context: Context) -> Cursor {
+        Cursor { at: 0, context }
+    }
+
     /// The context at `text[at..]`; `at` is at or after the last place asked about.
     fn at(&mut self, text: &[u8], at: usize) -> Context {
         self.context = self.context.at(&text[self.at..], at - self.at);
@@ -455,10 +460,7 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
     }
     // Each `@@@@`, a null move (see `null_move`): `@` is rare, so this pass costs little,
     // where a third byte in the pass above cost the question 2.5% of its time.
-    let mut nulls = Cursor {
-        at: 0,
-        context: start,
-    };
+    let mut nulls = Cursor::new(start);
     for i in memchr::memchr_iter(b'@', text) {
         edits.extend(null_move(text, i, &mut nulls));
     }
@@ -469,10 +471,7 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
     {
         edits.extend(wrap_foreign(text, 0, start).into_iter().flatten());
     }
-    let mut cursor = Cursor {
-        at: 0,
-        context: start,
-    };
+    let mut cursor = Cursor::new(start);
     for i in block_candidates(text) {
         if may_be_foreign(text[i], text[i + 1]) {
             let here = cursor.at(text, i + 1);
