@@ -12,9 +12,11 @@
 use crate::fen_move::fen_move;
 use cozy_chess::Board;
 use serde::Serialize;
+use shakmaty::fen::Fen;
+use shakmaty::EnPassantMode;
 use std::hint::black_box;
 use std::time::Instant;
-use swapoff_scan::read::{read_epd_line, InputName};
+use swapoff_scan::InputName;
 
 /// The calls made on one position, in order.
 pub struct CallPosition {
@@ -40,11 +42,10 @@ impl CallLog {
         let mut records = input.records().map_err(|e| e.to_string())?;
         let (mut positions, mut logged) = (Vec::<CallPosition>::new(), Vec::new());
         let mut last_fen = String::new();
-        let mut written = Vec::new();
         while let Some((line, record)) =
             records.next_record().map_err(|e| format!("{name}: {e}"))?
         {
-            let text = record.text().map_err(|e| format!("{name}:{line}: {e}"))?;
+            let text = record.map_err(|e| format!("{name}:{line}: {e}"))?;
             let call = fen_move(text)
                 .map_err(|e| format!("{name}:{line}: {e}; expected FEN;UCI[;VALUE]"))?;
             let Some(call) = call else {
@@ -54,9 +55,7 @@ impl CallLog {
             if fen != last_fen {
                 // Four to six fields, as every input is read (engines log EPD-style FENs
                 // without the move counters too).
-                let board = read_epd_line(fen, &mut written)
-                    .map_err(|e| format!("{name}:{line}: {e}"))?
-                    .ok_or_else(|| format!("{name}:{line}: no FEN"))?;
+                let board = cozy_board(fen).map_err(|e| format!("{name}:{line}: {e}"))?;
                 positions.push(CallPosition {
                     board,
                     moves: Vec::new(),
@@ -250,4 +249,14 @@ impl Report {
         }
         out
     }
+}
+
+/// A FEN (four to six fields) as a cozy-chess board: read by the position reader, for its
+/// precise errors, then handed to cozy-chess as shakmaty writes it (standard or Shredder
+/// castling, as the position has).
+fn cozy_board(fen: &str) -> Result<Board, String> {
+    let pos = swapoff_scan::position(fen).map_err(|e| e.to_string())?;
+    let full = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+    full.parse()
+        .map_err(|e| format!("cozy-chess cannot read {full:?}: {e:?}"))
 }

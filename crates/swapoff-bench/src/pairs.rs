@@ -56,7 +56,7 @@ pub fn parse_pairs(text: &str) -> Data {
         let pos = seen
             .entry(fen)
             .or_insert_with(|| {
-                let chess = swapoff_scan::read::position(fen).map_err(|e| e.to_string())?;
+                let chess = swapoff_scan::position(fen).map_err(|e| e.to_string())?;
                 let cozy = cozy_chess::Board::from_fen(fen, false)
                     .map_err(|e| format!("cozy-chess rejects the FEN: {e}"))?;
                 data.chess.push(chess);
@@ -72,7 +72,7 @@ pub fn parse_pairs(text: &str) -> Data {
             }
         };
         let chess = &data.chess[pos as usize];
-        let converted = swapoff_scan::read::shakmaty_move(chess, uci)
+        let converted = swapoff_scan::shakmaty_move(chess, uci)
             .map_err(|e| e.to_string())
             .and_then(|sm| Ok((Move::try_from(&sm).map_err(|e| e.to_string())?, sm)));
         let (mv, sm) = match converted {

@@ -4,7 +4,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use swapoff::{PieceValues, Rules, See};
-use swapoff_scan::read::InputName;
+use swapoff_scan::InputName;
 
 /// Everything went well.
 pub const EXIT_OK: u8 = 0;
@@ -167,7 +167,7 @@ pub fn progress_bar(files: &[InputName], quiet: bool) -> ProgressBar {
     if quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = match swapoff_scan::read::InputName::total_size(files) {
+    let bar = match swapoff_scan::InputName::total_size(files) {
         Some(total) => {
             let bar = ProgressBar::new(total);
             if let Ok(style) = ProgressStyle::with_template(

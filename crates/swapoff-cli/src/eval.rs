@@ -20,9 +20,9 @@ use shakmaty::Chess;
 use std::io::{self, BufWriter, Write};
 use swapoff::{Move, PieceValues, Role, See};
 use swapoff_bench::fen_move::{fen_move, FenMoveError};
-use swapoff_scan::ask::Position;
-use swapoff_scan::read::{self, InputName, MoveError};
-use swapoff_scan::write::TraceJson;
+use swapoff_scan::Position;
+use swapoff_scan::TraceJson;
+use swapoff_scan::{InputName, MoveError};
 
 /// Flags of `seeswap eval`.
 #[derive(clap::Args, Debug)]
@@ -81,7 +81,7 @@ struct Parsed<'a> {
 
 /// Reads a FEN and a move, with errors that quote the input.
 fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Chess) -> Result<Parsed<'a>, String> {
-    let m = read::shakmaty_move(pos, mv_text).map_err(|e| format!("{e} (in {fen})"))?;
+    let m = swapoff_scan::shakmaty_move(pos, mv_text).map_err(|e| format!("{e} (in {fen})"))?;
     let mv = Move::try_from(&m).map_err(|_| {
         MoveError::Unsupported {
             text: mv_text.trim().to_string(),
@@ -369,7 +369,7 @@ fn split_batch_line(text: &str) -> Result<BatchLine<'_>, String> {
         }
         // A whole number too large for the test says so, as the Python package does.
         Some(t) => Some(match t.trim().parse::<i64>() {
-            Ok(whole) => swapoff_scan::ask::Question::threshold_of(whole)?,
+            Ok(whole) => swapoff_scan::Question::threshold_of(whole)?,
             Err(_) => return Err(format!("threshold {t:?} is not an integer")),
         }),
     };
@@ -443,7 +443,7 @@ fn batch(input: &InputName, args: &Args, see: See) -> Outcome {
             }
         };
         line_no += 1;
-        let outcome = match record.text() {
+        let outcome = match record {
             Err(why) => Err(why.to_string()),
             Ok(text) => {
                 let text = text.trim();

@@ -23,8 +23,8 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use swapoff::BoardQueries;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
-use swapoff_scan::read::{InputName, Note, Place, ReadOptions, Skipped};
-use swapoff_scan::scan::{Needs, Origin, Row, Scanner, Sink};
+use swapoff_scan::{InputName, Note, Place, ReadOptions, Skipped};
+use swapoff_scan::{Needs, Origin, Row, Scanner, Sink};
 
 /// Flags of `seeswap make-suite`.
 #[derive(clap::Args, Debug)]
@@ -226,7 +226,7 @@ impl Sink for Offering<'_> {
         // counters.
         let fen = String::from_utf8_lossy(row.fen);
         let fields: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
-        match swapoff_scan::read::position(&fields.join(" ")) {
+        match swapoff_scan::position(&fields.join(" ")) {
             Ok(pos) => self.sampler.offer(&pos),
             Err(e) => {
                 let place = match row.origin {
@@ -305,8 +305,8 @@ mod tests {
     use super::*;
 
     fn cat(fen: &str, uci: &str) -> &'static str {
-        let pos = swapoff_scan::read::position(fen).unwrap();
-        let m = swapoff_scan::read::shakmaty_move(&pos, uci).unwrap();
+        let pos = swapoff_scan::position(fen).unwrap();
+        let m = swapoff_scan::shakmaty_move(&pos, uci).unwrap();
         CATEGORIES[category(&pos, &m)]
     }
 

@@ -11,7 +11,7 @@ use crate::common::{fatal, Outcome, Status};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use swapoff_scan::read::{Format, InputName, Source, SourceError};
+use swapoff_scan::{Format, InputError, InputName, Source};
 
 /// Flags of `seeswap split`.
 #[derive(clap::Args, Debug)]
@@ -160,14 +160,10 @@ pub fn run(args: Args) -> Outcome {
         Ok(Source::Text { format, lines, .. }) => (format, lines),
         Ok(Source::Parquet(_)) => return parquet(),
         Ok(Source::Empty) => return fatal(format!("{}: empty", input.display())),
-        Err(SourceError::UnknownFormat) => {
-            return fatal(format!(
-                "{}: cannot tell whether this is EPD or PGN",
-                input.display()
-            ))
+        Err(InputError::UnknownFormat { name }) => {
+            return fatal(format!("{name}: cannot tell whether this is EPD or PGN"))
         }
-        Err(SourceError::Open(e)) => return fatal(format!("cannot open {}: {e}", input.display())),
-        Err(SourceError::Read(e)) => return fatal(format!("cannot read {}: {e}", input.display())),
+        Err(e) => return fatal(e.to_string()),
     };
     let extension = match format {
         Format::Pgn => "pgn",

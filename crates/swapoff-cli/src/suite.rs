@@ -10,8 +10,7 @@ use crate::common::{output_error, Outcome, Status};
 use std::io::{self, BufWriter, Write};
 use swapoff::{PieceValues, Rules, See};
 use swapoff_bench::suite::{suite_line, SuiteRow};
-use swapoff_scan::read;
-use swapoff_scan::read::InputName;
+use swapoff_scan::InputName;
 
 /// Flags of `seeswap suite`.
 ///
@@ -49,8 +48,9 @@ enum Failure {
 }
 
 fn check(row: &SuiteRow, see: See) -> Result<(), Failure> {
-    let pos = read::position(&row.fen).map_err(|e| Failure::Error(format!("bad FEN: {e}")))?;
-    let mv = read::see_move(&pos, &row.mv).map_err(|e| Failure::Error(e.to_string()))?;
+    let pos =
+        swapoff_scan::position(&row.fen).map_err(|e| Failure::Error(format!("bad FEN: {e}")))?;
+    let mv = swapoff_scan::see_move(&pos, &row.mv).map_err(|e| Failure::Error(e.to_string()))?;
     let got = see.value(&pos, mv);
     if got == row.expected {
         Ok(())
@@ -83,7 +83,7 @@ fn run_file(
             }
         };
         line_no += 1;
-        let text = match record.text() {
+        let text = match record {
             Ok(text) => text,
             Err(why) => {
                 tally.failed += 1;

@@ -9,7 +9,6 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 use swapoff::{Move, PieceValues, PreparedBoard, Rules, See, MAX_PIECE_VALUE};
 use swapoff_bench::suite;
-use swapoff_scan::{ask, read};
 
 /// Names of the fuzz targets, which are also the names of the seed folders.
 pub const TARGETS: [&str; 3] = ["parse_inputs", "see_invariants", "read_inputs"];
@@ -44,7 +43,7 @@ const MOVE_BASES: [&str; 4] = [
 // parse_inputs
 // ---------------------------------------------------------------------------------------
 
-/// Arbitrary bytes, read as UTF-8 (lossily), through `read::position`, `read::see_move`
+/// Arbitrary bytes, read as UTF-8 (lossily), through `swapoff_scan::position`, `swapoff_scan::see_move`
 /// on several splits of the text, `suite::suite_line`/`suite::read_suite`, and the `FromStr`
 /// of piece values and rules. Every error must carry a useful message; everything that is
 /// accepted must be consistent with what was read.
@@ -67,7 +66,7 @@ pub fn parse_inputs(data: &[u8]) {
     }
     // The text as a move in fixed positions, and its first token.
     for base in MOVE_BASES {
-        let pos = read::position(base).unwrap_or_else(|e| panic!("base FEN {base}: {e}"));
+        let pos = swapoff_scan::position(base).unwrap_or_else(|e| panic!("base FEN {base}: {e}"));
         check_move(&pos, text);
         if let Some(token) = text.split_ascii_whitespace().next() {
             check_move(&pos, token);
@@ -81,7 +80,7 @@ pub fn parse_inputs(data: &[u8]) {
 /// Parses `text` as a FEN and checks the answer against the text.
 fn check_position_text(text: &str) -> Option<Chess> {
     let fields = text.split_ascii_whitespace().count();
-    match read::position(text) {
+    match swapoff_scan::position(text) {
         Ok(pos) => {
             assert!(
                 (4..=6).contains(&fields),
@@ -89,7 +88,7 @@ fn check_position_text(text: &str) -> Option<Chess> {
             );
             // What shakmaty writes for an accepted position must read back to itself.
             let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-            let again = read::position(&fen)
+            let again = swapoff_scan::position(&fen)
                 .unwrap_or_else(|e| panic!("written FEN {fen:?} does not read back: {e}"));
             let fen_again = Fen::from_position(&again, EnPassantMode::Legal).to_string();
             assert_eq!(fen, fen_again, "FEN round trip of {text:?}");
@@ -99,18 +98,18 @@ fn check_position_text(text: &str) -> Option<Chess> {
             let message = e.to_string();
             assert!(!message.is_empty());
             match &e {
-                read::FenError::Empty => assert_eq!(fields, 0, "{text:?}"),
-                read::FenError::TooFewFields { found } => {
+                swapoff_scan::FenError::Empty => assert_eq!(fields, 0, "{text:?}"),
+                swapoff_scan::FenError::TooFewFields { found } => {
                     assert_eq!(*found, fields, "{text:?}");
                     assert!((1..=3).contains(found));
                     assert!(message.contains(&found.to_string()));
                 }
-                read::FenError::TooManyFields { found } => {
+                swapoff_scan::FenError::TooManyFields { found } => {
                     assert_eq!(*found, fields, "{text:?}");
                     assert!(*found > 6);
                     assert!(message.contains(&found.to_string()));
                 }
-                read::FenError::BadField {
+                swapoff_scan::FenError::BadField {
                     field,
                     text: bad,
                     why,
@@ -126,7 +125,7 @@ fn check_position_text(text: &str) -> Option<Chess> {
                         "reported field text {bad:?} is not in {text:?}"
                     );
                 }
-                read::FenError::Impossible { reasons } => {
+                swapoff_scan::FenError::Impossible { reasons } => {
                     assert!((4..=6).contains(&fields), "{text:?}");
                     assert!(!reasons.is_empty());
                 }
@@ -154,14 +153,14 @@ fn check_move(pos: &Chess, text: &str) {
             (uci, converted)
         })
         .collect();
-    let via_shakmaty = read::shakmaty_move(pos, text);
+    let via_shakmaty = swapoff_scan::shakmaty_move(pos, text);
     check_asked_move(
         pos,
         text,
-        read::see_move(pos, text).ok(),
+        swapoff_scan::see_move(pos, text).ok(),
         via_shakmaty.is_ok(),
     );
-    match read::see_move(pos, text) {
+    match swapoff_scan::see_move(pos, text) {
         Ok(mv) => {
             assert!(
                 via_shakmaty.is_ok(),
@@ -180,11 +179,11 @@ fn check_move(pos: &Chess, text: &str) {
             let message = e.to_string();
             assert!(!message.is_empty());
             let (candidates, at_least) = match &e {
-                read::MoveError::Illegal { candidates, .. } => (candidates.as_slice(), 0),
-                read::MoveError::Ambiguous { candidates, .. } => (candidates.as_slice(), 2),
-                read::MoveError::Empty
-                | read::MoveError::Unparseable { .. }
-                | read::MoveError::Unsupported { .. } => (&[][..], 0),
+                swapoff_scan::MoveError::Illegal { candidates, .. } => (candidates.as_slice(), 0),
+                swapoff_scan::MoveError::Ambiguous { candidates, .. } => (candidates.as_slice(), 2),
+                swapoff_scan::MoveError::Empty
+                | swapoff_scan::MoveError::Unparseable { .. }
+                | swapoff_scan::MoveError::Unsupported { .. } => (&[][..], 0),
             };
             assert!(
                 candidates.len() >= at_least,
@@ -200,11 +199,11 @@ fn check_move(pos: &Chess, text: &str) {
     }
 }
 
-/// The faces' reading of a move (`ask::Position`) against the typed one: the same move
+/// The faces' reading of a move (`swapoff_scan::Position`) against the typed one: the same move
 /// read, or a refusal with a message that names the position; the position after it
 /// exactly when the board crate's move was read.
 fn check_asked_move(pos: &Chess, text: &str, typed: Option<Move>, legal: bool) {
-    let asked = ask::Position::from(pos.clone());
+    let asked = swapoff_scan::Position::from(pos.clone());
     match asked.see_move(text) {
         Ok(mv) => assert_eq!(Some(mv), typed, "{text:?}"),
         Err(e) => {
@@ -283,7 +282,7 @@ fn check_rules_text(text: &str) {
         Err(e) => assert!(e.to_string().contains("unknown rule set")),
     }
     // The faces' question takes the same names.
-    let asked = ask::Question::new(text, None, None);
+    let asked = swapoff_scan::Question::new(text, None, None);
     assert_eq!(asked.is_ok(), text.parse::<Rules>().is_ok(), "{text:?}");
 }
 
@@ -358,7 +357,7 @@ fn derive_position(r: &mut Bytes) -> Chess {
 
 fn start(selector: u8) -> Chess {
     let fen = START_FENS[usize::from(selector) % START_FENS.len()];
-    read::position(fen).unwrap_or_else(|e| panic!("start FEN {fen}: {e}"))
+    swapoff_scan::position(fen).unwrap_or_else(|e| panic!("start FEN {fen}: {e}"))
 }
 
 /// Two kings and up to 15 other pieces where the bytes say; `None` when that is not a
@@ -379,7 +378,7 @@ fn placed_position(r: &mut Bytes) -> Option<Chess> {
     }
     let placement = crate::testing::placement(&board);
     let side = if r.u8() & 1 == 0 { 'w' } else { 'b' };
-    read::position(&format!("{placement} {side} - - 0 1")).ok()
+    swapoff_scan::position(&format!("{placement} {side} - - 0 1")).ok()
 }
 
 /// Piece values from the bytes: `PieceValues::new` must accept exactly the valid ones.
@@ -561,13 +560,13 @@ pub fn see_invariants(data: &[u8]) {
 struct Counted {
     rows: usize,
     notes: usize,
-    columns: swapoff_scan::write::Columns,
+    columns: swapoff_scan::Columns,
 }
 
 impl Counted {
     /// The columns are those whose bit is set in `pick` (every one when none is).
     fn new(pick: u32) -> Counted {
-        use swapoff_scan::scan::{Column, Selection};
+        use swapoff_scan::{Column, Selection};
         let names: Vec<&str> = Column::ALL
             .iter()
             .chain(&Column::ON_REQUEST)
@@ -576,7 +575,7 @@ impl Counted {
             .map(|(_, c)| c.name())
             .collect();
         let selection = Selection::parse(&names.join(",")).unwrap_or_else(|_| Selection::all());
-        let layout = swapoff_scan::write::Layout {
+        let layout = swapoff_scan::Layout {
             file: true,
             tags: vec!["Event".into()],
             errors: true,
@@ -585,7 +584,7 @@ impl Counted {
         Counted {
             rows: 0,
             notes: 0,
-            columns: swapoff_scan::write::Columns::new(&layout, layout.schema()),
+            columns: swapoff_scan::Columns::new(&layout, layout.schema()),
         }
     }
 
@@ -596,12 +595,12 @@ impl Counted {
     }
 }
 
-impl swapoff_scan::scan::Sink for Counted {
+impl swapoff_scan::Sink for Counted {
     type Error = std::convert::Infallible;
 
     fn row(
         &mut self,
-        row: &swapoff_scan::scan::Row<'_>,
+        row: &swapoff_scan::Row<'_>,
     ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
         assert!(!row.fen.is_empty(), "a row without its FEN");
         self.columns.push(row, "input");
@@ -609,10 +608,7 @@ impl swapoff_scan::scan::Sink for Counted {
         Ok(std::ops::ControlFlow::Continue(()))
     }
 
-    fn note(
-        &mut self,
-        note: swapoff_scan::read::Note,
-    ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
+    fn note(&mut self, note: swapoff_scan::Note) -> Result<std::ops::ControlFlow<()>, Self::Error> {
         let why = note.cause.reason();
         assert!(!why.is_empty(), "a note without a reason");
         assert!(why.len() < 4096, "a note of {} bytes", why.len());
@@ -628,8 +624,8 @@ impl swapoff_scan::scan::Sink for Counted {
 /// written as Arrow columns (some of them, picked by the input's first bytes). Nothing may
 /// panic (a dictionary-encoded Parquet column once did), and every message must be short.
 pub fn read_inputs(data: &[u8]) {
-    use swapoff_scan::read::{Format, ReadOptions};
-    use swapoff_scan::scan::Scanner;
+    use swapoff_scan::Scanner;
+    use swapoff_scan::{Format, ReadOptions};
     let formats = [
         None,
         Some(Format::Epd),
@@ -638,11 +634,7 @@ pub fn read_inputs(data: &[u8]) {
         Some(Format::Jsonl),
         Some(Format::Parquet),
     ];
-    let scanner = Scanner::new(
-        See::new(Rules::Default),
-        swapoff_scan::scan::Needs::ALL,
-        &[],
-    );
+    let scanner = Scanner::new(See::new(Rules::Default), swapoff_scan::Needs::ALL, &[]);
     let tags = vec!["Event".to_string(), "Moves".to_string()];
     // Tables read as positions, and as puzzles with a moves column.
     let plain = None;

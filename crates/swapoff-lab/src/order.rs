@@ -29,8 +29,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules};
-use swapoff_scan::read;
-use swapoff_scan::read::{InputName, Records};
+use swapoff_scan::{InputName, Records};
 
 /// Flags of `swapoff-lab order`.
 #[derive(clap::Args, Debug)]
@@ -334,16 +333,20 @@ impl Totals {
     }
 }
 
-/// The FEN of a line (its first fields, with the move counters), or `None` for a blank or
-/// comment line.
-fn fen_fields(line: &str, fen: &mut Vec<u8>) -> Option<String> {
-    // The EPD reader's field splitting; a line it cannot read goes to the position reader
-    // as it is, for its message.
-    match read::read_epd_line(line, fen) {
-        Ok(None) => None,
-        Ok(Some(_)) => Some(String::from_utf8_lossy(fen).into_owned()),
-        Err(_) => Some(line.split(';').next().unwrap_or("").trim().to_string()),
+/// The FEN of a line, or `None` for a blank or comment line: its first four fields, and the
+/// move counters when they follow (an EPD line's operations do not; `;` ends the FEN of a
+/// `FEN;MOVE` line). A line that is not a position goes to the position reader as it is, for
+/// its message.
+fn fen_fields(line: &str) -> Option<String> {
+    let text = line.split(';').next().unwrap_or("").trim();
+    if text.is_empty() || text.starts_with('#') {
+        return None;
     }
+    let mut fields = text.split_ascii_whitespace();
+    let mut fen: Vec<&str> = fields.by_ref().take(4).collect();
+    let number = |f: &&str| f.bytes().all(|b| b.is_ascii_digit());
+    fen.extend(fields.take(2).take_while(number));
+    Some(fen.join(" "))
 }
 
 /// Positions measured per window: reading, measuring and timing go window by window, so
@@ -368,7 +371,6 @@ impl Reader {
     /// and the next one read.
     fn window(&mut self) -> Vec<Chess> {
         let mut positions = Vec::new();
-        let mut written = Vec::new();
         while positions.len() < WINDOW && self.limit.is_none_or(|l| self.read < l) {
             let Some((name, records)) = self.current.as_mut() else {
                 let Some(input) = self.inputs.get(self.next) else {
@@ -397,7 +399,7 @@ impl Reader {
                     continue;
                 }
             };
-            let line = match record.text() {
+            let line = match record {
                 Ok(line) => line,
                 Err(why) => {
                     eprintln!("{name}:{number}: {why}");
@@ -405,10 +407,10 @@ impl Reader {
                     continue;
                 }
             };
-            let Some(fen) = fen_fields(line, &mut written) else {
+            let Some(fen) = fen_fields(line) else {
                 continue;
             };
-            match read::position(&fen) {
+            match swapoff_scan::position(&fen) {
                 Ok(pos) => {
                     positions.push(pos);
                     self.read += 1;

@@ -11,7 +11,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 use swapoff_bench::calls::{replay, CallLog, Difference, Variant};
-use swapoff_scan::read::InputName;
+use swapoff_scan::InputName;
 
 /// Flags of `swapoff-lab replay`.
 #[derive(clap::Args, Debug)]

@@ -80,7 +80,7 @@ pub fn cozy_move(board: &cozy_chess::Board, m: &shakmaty::Move) -> Move {
 
 /// A legal position from a FEN with 4 to 6 fields.
 pub fn chess(fen: &str) -> Chess {
-    swapoff_scan::read::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    swapoff_scan::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 /// The UCI string of a move in standard notation (castling king to g/c file).

@@ -5,8 +5,8 @@ use std::ops::ControlFlow;
 use swapoff::See;
 use swapoff_lab::lichess_like::game;
 use swapoff_lab::testing::Rng;
-use swapoff_scan::read::{InputName, Note, ReadOptions};
-use swapoff_scan::scan::{Row, Scanner, Sink};
+use swapoff_scan::{InputName, Note, ReadOptions};
+use swapoff_scan::{Row, Scanner, Sink};
 
 #[derive(Default)]
 struct Tally {
@@ -55,7 +55,7 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
         comments: true,
         ..ReadOptions::default()
     };
-    let scanner = Scanner::new(See::default(), swapoff_scan::scan::Needs::ALL, &[]);
+    let scanner = Scanner::new(See::default(), swapoff_scan::Needs::ALL, &[]);
     let mut tally = Tally::default();
     let inputs = [InputName::from(path)];
     reading.read_each(&inputs, |work| {

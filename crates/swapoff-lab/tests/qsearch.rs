@@ -21,7 +21,7 @@ use swapoff_lab::qsearch::{Ordering, Pruning, QResult, QSearch};
 const V: PieceValues = PieceValues::STANDARD;
 
 fn parse(fen: &str) -> Chess {
-    swapoff_scan::read::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    swapoff_scan::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 fn fen_of(pos: &Chess) -> String {

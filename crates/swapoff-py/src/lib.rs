@@ -17,8 +17,8 @@ use pyo3::types::PyCapsule;
 use shakmaty::{Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, Setup, Square};
 use std::num::NonZeroU32;
 use swapoff::See;
-use swapoff_scan::ask::{self, Question};
-use swapoff_scan::read::ReadOptions;
+use swapoff_scan::Question;
+use swapoff_scan::ReadOptions;
 
 create_exception!(
     _swapoff,
@@ -53,14 +53,14 @@ fn question(
 
 /// A position read from a FEN by the reader `see_many` and the command use (4 to 6
 /// fields; standard castling rights, or Chess960's where only they fit), with its message.
-fn from_fen(fen: &str) -> PyResult<ask::Position> {
-    ask::Position::from_fen(fen).map_err(error)
+fn from_fen(fen: &str) -> PyResult<swapoff_scan::Position> {
+    swapoff_scan::Position::from_fen(fen).map_err(error)
 }
 
 /// A position of the Python side, parsed once and asked several questions.
 #[pyclass(module = "swapoff._swapoff", frozen)]
 struct Position {
-    pos: ask::Position,
+    pos: swapoff_scan::Position,
 }
 
 #[pymethods]
@@ -139,7 +139,7 @@ impl Position {
                 let fen = shakmaty::fen::Fen::try_from_setup(setup)
                     .map(|f| f.to_string())
                     .unwrap_or_default();
-                match swapoff_scan::read::position(&fen) {
+                match swapoff_scan::position(&fen) {
                     Err(e) => Err(error(format!("bad position {fen:?}: {e}"))),
                     Ok(_) => Err(error(format!("bad position {fen:?}"))),
                 }
@@ -288,16 +288,16 @@ fn read_options(
 }
 
 /// The row columns asked for, as `seeswap scan --columns` reads them (`None`: all).
-fn selection(columns: Option<&str>) -> PyResult<Option<swapoff_scan::scan::Selection>> {
+fn selection(columns: Option<&str>) -> PyResult<Option<swapoff_scan::Selection>> {
     columns
-        .map(swapoff_scan::scan::Selection::parse)
+        .map(swapoff_scan::Selection::parse)
         .transpose()
         .map_err(error)
 }
 
 /// A format's name as `scan_block` takes it (`"auto"`: told from the content).
-fn read_format(name: &str) -> PyResult<Option<swapoff_scan::read::Format>> {
-    use swapoff_scan::read::Format;
+fn read_format(name: &str) -> PyResult<Option<swapoff_scan::Format>> {
+    use swapoff_scan::Format;
     let all = [
         Format::Epd,
         Format::Pgn,
@@ -334,10 +334,10 @@ fn import_stream(
 /// the bytes do not reach a line that tells).
 #[pyfunction]
 fn sniff(head: &[u8]) -> (Option<&'static str>, Option<&'static str>) {
-    use swapoff_scan::read::Format;
+    use swapoff_scan::Format;
     let (compression, format) = Format::sniff(head);
     let format = format.map(Format::name);
-    (compression.map(|c| c.name()), format)
+    (compression, format)
 }
 
 mod pairs;
@@ -378,7 +378,7 @@ fn scan_stream<'py>(
     };
     let inputs = paths
         .into_iter()
-        .map(swapoff_scan::read::InputName::from)
+        .map(swapoff_scan::InputName::from)
         .collect();
     let rows = stream::start(inputs, options).map_err(error)?;
     let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(rows));

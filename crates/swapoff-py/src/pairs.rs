@@ -9,7 +9,7 @@ use arrow_schema::DataType;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule};
 use rayon::prelude::*;
-use swapoff_scan::ask::Question;
+use swapoff_scan::Question;
 
 /// Pairs per chunk of work; within a chunk a FEN repeated on the next row (several moves
 /// of one position, as pair files list them) is parsed once.

@@ -10,10 +10,10 @@ use arrow_schema::SchemaRef;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use swapoff::See;
-use swapoff_scan::read::{Note, ReadOptions, Skipped, Work};
-use swapoff_scan::scan::{Needs, Selection};
-use swapoff_scan::scan::{Row, Scanner, Sink};
-use swapoff_scan::write::{Columns, Layout};
+use swapoff_scan::{Columns, Layout};
+use swapoff_scan::{Needs, Selection};
+use swapoff_scan::{Note, ReadOptions, Skipped, Work};
+use swapoff_scan::{Row, Scanner, Sink};
 
 /// Rows as Arrow columns, notes as error rows, cut into record batches as they grow.
 struct ArrowRows<'a> {

@@ -15,14 +15,14 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 use swapoff::See;
-use swapoff_scan::read::InputName;
-use swapoff_scan::read::Note;
-use swapoff_scan::read::ReadOptions;
-use swapoff_scan::read::Work;
-use swapoff_scan::scan::pipeline;
-use swapoff_scan::scan::{Needs, Selection};
-use swapoff_scan::scan::{Row, Scanner, Sink};
-use swapoff_scan::write::{Columns, Layout};
+use swapoff_scan::pipeline;
+use swapoff_scan::InputName;
+use swapoff_scan::Note;
+use swapoff_scan::ReadOptions;
+use swapoff_scan::Work;
+use swapoff_scan::{Columns, Layout};
+use swapoff_scan::{Needs, Selection};
+use swapoff_scan::{Row, Scanner, Sink};
 
 /// Batches analysed ahead of the consumer (each one a batch of units of work).
 const AHEAD: usize = 2;

@@ -20,7 +20,7 @@ impl Position {
     /// fit), or why not, quoting the FEN.
     ///
     /// ```
-    /// use swapoff_scan::ask::Position;
+    /// use swapoff_scan::Position;
     /// let err = Position::from_fen("8/8/8/8/8/8/8/8 w - -").unwrap_err();
     /// assert!(err.starts_with("bad FEN \"8/8/8/8/8/8/8/8 w - -\": "), "{err}");
     /// ```
@@ -43,7 +43,7 @@ impl Position {
     /// A legal move in SAN or UCI, or why not (naming the FEN, as `seeswap eval` does).
     ///
     /// ```
-    /// use swapoff_scan::ask::Position;
+    /// use swapoff_scan::Position;
     /// let pos = Position::from_fen("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
     /// assert!(pos.see_move("Rxd5").is_ok());
     /// let err = pos.see_move("Rxd6").unwrap_err();
@@ -70,7 +70,7 @@ impl Position {
     /// The position after a legal move (SAN or UCI).
     ///
     /// ```
-    /// use swapoff_scan::ask::Position;
+    /// use swapoff_scan::Position;
     /// let start = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     /// let next = start.play("e4").unwrap();
     /// assert_eq!(next.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
@@ -98,7 +98,7 @@ impl Position {
     /// `best`, `balance`, `threat`, `in_check` and `hanging`.
     ///
     /// ```
-    /// use swapoff_scan::ask::{Position, Question};
+    /// use swapoff_scan::{Position, Question};
     /// let pos = Position::from_fen("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
     /// let question = Question::new("default", None, None).unwrap();
     /// let json = pos.analysis_json(question.see()).unwrap();
@@ -142,7 +142,7 @@ impl Question {
     /// none) and an optional threshold, or why not, checked in that order.
     ///
     /// ```
-    /// use swapoff_scan::ask::Question;
+    /// use swapoff_scan::Question;
     /// assert!(Question::new("classic", Some([100, 300, 300, 500, 900]), Some(0)).is_ok());
     /// assert!(Question::new("fast", None, None).is_err());
     /// ```
@@ -165,7 +165,7 @@ impl Question {
     /// range.
     ///
     /// ```
-    /// use swapoff_scan::ask::Question;
+    /// use swapoff_scan::Question;
     /// assert_eq!(Question::threshold_of(-50), Ok(-50));
     /// assert!(Question::threshold_of(1 << 40).is_err());
     /// ```
@@ -213,7 +213,7 @@ impl Question {
     /// list them) is parsed once. Stops at the first bad row, with its index and why.
     ///
     /// ```
-    /// use swapoff_scan::ask::Question;
+    /// use swapoff_scan::Question;
     /// let fens = ["4k3/8/8/3p4/8/8/8/3RK3 w - -"; 2];
     /// let moves = ["Rxd5", "Kd2"];
     /// let question = Question::new("default", None, None).unwrap();

@@ -1,25 +1,49 @@
-//! What the `seeswap` command-line tool and the `swapoff` Python package share, written
-//! once. Data flows one way, read → scan → write, as pgn-reader's reader feeds a visitor and
-//! ripgrep's searcher feeds its printer's sinks:
+//! What the `seeswap` command-line tool, the `swapoff` Python package and the WebAssembly
+//! package share, written once. Data flows one way, read → scan → write, as pgn-reader's
+//! reader feeds a visitor and ripgrep's searcher feeds its printer's sinks. The crate's
+//! modules are its own; what a face uses is here, at the top:
 //!
-//! - [`read`]: inputs by name (files or `-`), opened, decompressed and told apart once (EPD,
-//!   PGN, CSV, JSON Lines, Parquet), cut into units of work ([`read::Work`]) and
-//!   [`read::Note`]s in input order; FENs, SAN and UCI moves read with precise errors;
-//! - [`scan`]: units of work to rows ([`scan::Scanner`]), computing only what the columns
-//!   asked need ([`scan::Selection`]), handed to a [`scan::Sink`] that may fail or stop the
-//!   reading; [`scan::pipeline`] runs reading and scanning on every core, in input order;
-//! - [`write`](mod@write): rows as JSON Lines or CSV ([`write::TextRows`]) and as Arrow columns
-//!   ([`write::Columns`]), and a move's trace as JSON;
-//! - [`ask`]: one position asked one question (SEE, trace, analysis), as every face asks.
+//! - **read**: an input by name ([`InputName`]) opened, decompressed and told apart once
+//!   ([`Source`], [`Format`]: EPD, PGN, CSV, JSON Lines, Parquet), cut into units of work
+//!   ([`Work`]) and [`Note`]s in input order, as one owned configuration ([`ReadOptions`])
+//!   says; `FEN;MOVE` lines ([`Records`]); a FEN ([`position`]) and a SAN or UCI move
+//!   ([`see_move`], [`shakmaty_move`]) read with precise errors;
+//! - **scan**: units of work to [`Row`]s ([`Scanner`]), computing only what the columns
+//!   asked need ([`Selection`]), handed to a [`Sink`] that may fail or stop the reading;
+//!   [`pipeline`] runs reading and scanning on every core, in input order;
+//! - **write**: the sinks: rows as JSON Lines or CSV ([`TextRows`]) and as Arrow columns
+//!   ([`Columns`]), a run's totals ([`Summary`]), and a move's trace as JSON
+//!   ([`TraceJson`]);
+//! - **ask**: one [`Position`] asked one [`Question`] (SEE, trace, analysis), as every face
+//!   asks.
 //!
-//! Nothing in `read` knows about scanning or writing, and nothing in `scan` about writing.
+//! Those are the entry points. The other names below are their parts (an error's causes, a
+//! row's fields, a writer's settings), exported because the entry points' signatures show
+//! them. Nothing in `read` knows about scanning or writing, and nothing in `scan` about
+//! writing.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 #![deny(unnameable_types)]
 
-pub mod ask;
-pub(crate) mod encode;
-pub mod read;
-pub mod scan;
-pub mod write;
+mod ask;
+mod encode;
+mod read;
+mod scan;
+mod write;
+
+// The entry points, by layer.
+pub use ask::{Position, Question};
+pub use read::{
+    position, see_move, shakmaty_move, Format, InputName, Note, ReadOptions, Records, Source, Work,
+};
+pub use scan::{pipeline, Row, Scanner, Selection, Sink};
+pub use write::{Columns, Summary, TextRows, TraceJson};
+
+// Their parts.
+pub use read::{
+    Cause, FenError, FenField, Impossibility, InputError, LineError, MoveError, Place, Skipped,
+    Table,
+};
+pub use scan::{Column, Needs, Origin, Played};
+pub use write::{BySide, CaptureJson, Layout, Shape};

@@ -7,7 +7,7 @@
 
 use std::hint::black_box;
 use std::time::Instant;
-use swapoff_scan::ask::{Position, Question};
+use swapoff_scan::{Position, Question};
 
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);

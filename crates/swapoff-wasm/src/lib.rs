@@ -9,7 +9,7 @@
 #![forbid(unsafe_code)]
 
 use swapoff::Move;
-use swapoff_scan::ask::{Position, Question};
+use swapoff_scan::{Position, Question};
 use wasm_bindgen::prelude::*;
 
 fn error(why: String) -> JsError {

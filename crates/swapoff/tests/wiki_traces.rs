@@ -5,7 +5,7 @@
 
 use swapoff::{Capture, Color, Move, PieceValues, Role, Rules, See, Square, Trace};
 use swapoff_lab::testing::{chess, cozy_move, cozy_of};
-use swapoff_scan::read::shakmaty_move;
+use swapoff_scan::shakmaty_move;
 
 fn wiki_values() -> PieceValues {
     PieceValues::new(100, 325, 325, 500, 1000).expect("the wiki's values are valid")

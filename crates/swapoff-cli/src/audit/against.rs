@@ -21,7 +21,7 @@ use shakmaty::{Chess, EnPassantMode};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, Rules, See};
 use swapoff_bench::fen_move::fen_move;
-use swapoff_scan::read::InputName;
+use swapoff_scan::InputName;
 
 /// Lines evaluated per window.
 const WINDOW: usize = 4096;
@@ -195,7 +195,6 @@ pub fn run(
                 }
             };
             match record
-                .text()
                 .map_err(|e| e.to_string())
                 .and_then(|text| parse_line(number, text, threshold))
             {
@@ -287,8 +286,8 @@ fn parse_line(
             )
         }
     };
-    let pos = swapoff_scan::read::position(fen.trim()).map_err(|e| format!("bad FEN: {e}"))?;
-    let m = swapoff_scan::read::shakmaty_move(&pos, mv.trim()).map_err(|e| e.to_string())?;
+    let pos = swapoff_scan::position(fen.trim()).map_err(|e| format!("bad FEN: {e}"))?;
+    let m = swapoff_scan::shakmaty_move(&pos, mv.trim()).map_err(|e| e.to_string())?;
     let mv = Move::try_from(&m).map_err(|e| e.to_string())?;
     Ok(Some((pos, mv, answer)))
 }

@@ -5,7 +5,7 @@ use shakmaty::{Chess, Position};
 use std::io::Read;
 use swapoff::Move;
 use swapoff_bench::fen_move::{fen_move, FenMoveError};
-use swapoff_scan::read::Records;
+use swapoff_scan::Records;
 
 /// What kind of move an evaluated move is; the report breaks agreement down by it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -206,7 +206,7 @@ pub fn read<R: Read>(
         };
         let number = u32::try_from(number).unwrap_or(u32::MAX);
         let mut bad = |why: String| report(format!("{name}:{number}: {why}"));
-        let text = match record.text() {
+        let text = match record {
             Ok(text) => text,
             Err(why) => {
                 bad(why.to_string());
@@ -232,7 +232,7 @@ pub fn read<R: Read>(
         };
         let same = fen == input.last_fen;
         if !(same && input.last_in_window) {
-            match swapoff_scan::read::position(fen) {
+            match swapoff_scan::position(fen) {
                 Ok(pos) => {
                     input.positions.push(pos);
                     if !same {
@@ -261,7 +261,7 @@ pub fn read<R: Read>(
             })
         };
         match line {
-            Line::Pair { mv, .. } => match swapoff_scan::read::shakmaty_move(pos, mv) {
+            Line::Pair { mv, .. } => match swapoff_scan::shakmaty_move(pos, mv) {
                 Ok(m) => match item(&m) {
                     Some(it) => {
                         input.items.push(it);

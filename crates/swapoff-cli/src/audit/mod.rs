@@ -60,7 +60,7 @@ use shakmaty::fen::Fen;
 use shakmaty::EnPassantMode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules, See};
-use swapoff_scan::read::InputName;
+use swapoff_scan::InputName;
 
 /// How a disagreement gets its cause, for `--help`.
 const CAUSES_HELP: &str = "\

@@ -10,7 +10,7 @@ use crate::common::{fatal, write_stdout, Outcome, Status};
 use std::path::Path;
 use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
 use swapoff_bench::calls::{each, replay, CallLog, Difference};
-use swapoff_scan::read::InputName;
+use swapoff_scan::InputName;
 
 /// Replays the log at `path` in `rounds` interleaved rounds, counting in `values`.
 pub fn run(path: &Path, rounds: u32, values: PieceValues, json: bool) -> Outcome {

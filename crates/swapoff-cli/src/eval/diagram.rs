@@ -3,7 +3,7 @@
 use shakmaty::{Chess, Position as _};
 use std::fmt::Write as _;
 use swapoff::{Bitboard, Square};
-use swapoff_scan::write::TraceJson;
+use swapoff_scan::TraceJson;
 
 /// Names joined by spaces, or `-` for none.
 fn list(names: &[String]) -> String {

@@ -1,7 +1,7 @@
 //! The line on stderr at the end of `seeswap scan`, from the run's totals (the I/O crate's
 //! summary sink, which also writes `--summary`).
 
-use swapoff_scan::write::Summary;
+use swapoff_scan::Summary;
 
 /// The one-line report on stderr at the end of a run.
 pub(super) fn text(totals: &Summary, seconds: f64, analysed: bool) -> String {

@@ -46,17 +46,17 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
-use swapoff_scan::read::Format;
-use swapoff_scan::read::InputName;
-use swapoff_scan::read::Note;
-use swapoff_scan::read::Pool;
-use swapoff_scan::read::ReadOptions;
-use swapoff_scan::read::Work;
-use swapoff_scan::scan::pipeline::{self, Processed};
-use swapoff_scan::scan::{Needs, Selection};
-use swapoff_scan::scan::{Row, Scanner, Sink};
-use swapoff_scan::write::{Columns, Layout};
-use swapoff_scan::write::{Shape, Summary, TextRows};
+use swapoff_scan::pipeline::Pool;
+use swapoff_scan::pipeline::{self, Processed};
+use swapoff_scan::Format;
+use swapoff_scan::InputName;
+use swapoff_scan::Note;
+use swapoff_scan::ReadOptions;
+use swapoff_scan::Work;
+use swapoff_scan::{Columns, Layout};
+use swapoff_scan::{Needs, Selection};
+use swapoff_scan::{Row, Scanner, Sink};
+use swapoff_scan::{Shape, Summary, TextRows};
 
 /// Flags of `seeswap scan`.
 #[derive(clap::Args, Debug)]
@@ -200,7 +200,7 @@ impl Sink for Done<'_> {
 /// Runs the command.
 pub fn run(mut args: Args) -> Outcome {
     let started = Instant::now();
-    args.tags = swapoff_scan::read::ReadOptions::tag_names(&args.tags);
+    args.tags = swapoff_scan::ReadOptions::tag_names(&args.tags);
     let files: Vec<InputName> = if args.files.is_empty() {
         vec![InputName::from("-")]
     } else {

@@ -20,13 +20,10 @@ pub(crate) mod table;
 pub(crate) mod units;
 pub(crate) mod work;
 
-pub use epd::read_line as read_epd_line;
-pub use error::EpdError;
 pub use format::Format;
 pub use note::{Cause, Note, Place, Skipped};
 pub use options::ReadOptions;
 pub use parse::{position, see_move, shakmaty_move, FenError, FenField, Impossibility, MoveError};
-pub use pool::Pool;
-pub use records::{Compression, InputError, InputName, LineError, Record, Records};
-pub use source::{Source, SourceError, Table};
+pub use records::{InputError, InputName, LineError, Records};
+pub use source::{Source, Table};
 pub use work::Work;

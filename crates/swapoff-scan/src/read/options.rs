@@ -63,7 +63,7 @@ impl ReadOptions {
     /// (`Event,,Site`, a trailing comma) left out, as the column lists leave them out.
     ///
     /// ```
-    /// use swapoff_scan::read::ReadOptions;
+    /// use swapoff_scan::ReadOptions;
     /// let asked = ["Event", " WhiteElo", "Event", ""].map(String::from);
     /// assert_eq!(ReadOptions::tag_names(&asked), ["Event", "WhiteElo"]);
     /// ```
@@ -82,7 +82,7 @@ impl ReadOptions {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use swapoff_scan::read::{InputName, ReadOptions};
+    /// use swapoff_scan::{InputName, ReadOptions};
     ///
     /// let inputs = [InputName::from("no-such-file.pgn")];
     /// let mut units = 0;

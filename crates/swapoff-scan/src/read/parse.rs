@@ -171,9 +171,9 @@ impl std::error::Error for FenError {}
 /// `KQkq` name the outermost rooks and a file letter an inner rook.
 ///
 /// ```
-/// let pos = swapoff_scan::read::position("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
+/// let pos = swapoff_scan::position("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
 /// # let _ = pos;
-/// let err = swapoff_scan::read::position("4k3/8/8/8/8/8/8/4K3 x - -").unwrap_err();
+/// let err = swapoff_scan::position("4k3/8/8/8/8/8/8/4K3 x - -").unwrap_err();
 /// assert!(err.to_string().contains("side to move"));
 /// ```
 pub fn position(text: &str) -> Result<Chess, FenError> {
@@ -554,10 +554,10 @@ fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError>
 /// Reads a move in SAN or UCI, checks it is legal in `pos`, and converts it for SEE.
 ///
 /// ```
-/// let pos = swapoff_scan::read::position("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
-/// let mv = swapoff_scan::read::see_move(&pos, "Rxd5").unwrap();
+/// let pos = swapoff_scan::position("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
+/// let mv = swapoff_scan::see_move(&pos, "Rxd5").unwrap();
 /// assert_eq!(swapoff::see(&pos, mv), 100);
-/// assert!(swapoff_scan::read::see_move(&pos, "Rxd6").is_err());
+/// assert!(swapoff_scan::see_move(&pos, "Rxd6").is_err());
 /// ```
 pub fn see_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let m = shakmaty_move(pos, text)?;

@@ -331,28 +331,6 @@ impl<R: Read> Read for UnixLines<R> {
     }
 }
 
-/// One line of input.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Record<'a> {
-    /// The line's text, without its line ending (or a leading byte-order mark).
-    Text(&'a str),
-    /// The line is not valid UTF-8.
-    NotUtf8,
-    /// The line is longer than 64 KiB: the number of bytes it had.
-    TooLong(u64),
-}
-
-impl Record<'_> {
-    /// The text, or why the line cannot be used (for a `FILE:LINE: why` message).
-    pub fn text(&self) -> Result<&str, LineError> {
-        match self {
-            Record::Text(text) => Ok(text),
-            Record::NotUtf8 => Err(LineError::NotUtf8),
-            Record::TooLong(bytes) => Err(LineError::TooLong(*bytes)),
-        }
-    }
-}
-
 /// Lines of an input, numbered from 1, each at most 64 KiB in memory.
 pub struct Records<R> {
     input: BufReader<UnixLines<R>>,
@@ -378,8 +356,10 @@ impl<R: Read> Records<R> {
         self.bytes
     }
 
-    /// The next line and its number, `None` at the end of the input.
-    pub fn next_record(&mut self) -> io::Result<Option<(u64, Record<'_>)>> {
+    /// The next line and its number, `None` at the end of the input: the line's text
+    /// (without its line ending, or a leading byte-order mark), or why it cannot be used.
+    #[allow(clippy::type_complexity)]
+    pub fn next_record(&mut self) -> io::Result<Option<(u64, Result<&str, LineError>)>> {
         self.line.clear();
         let mut length = 0u64;
         let mut any = false;
@@ -412,7 +392,7 @@ impl<R: Read> Records<R> {
         }
         self.number += 1;
         let record = if length > MAX_RECORD_BYTES as u64 {
-            Record::TooLong(length)
+            Err(LineError::TooLong(length))
         } else {
             let bytes = if self.number == 1 {
                 self.line
@@ -421,10 +401,7 @@ impl<R: Read> Records<R> {
             } else {
                 &self.line
             };
-            match std::str::from_utf8(bytes) {
-                Ok(text) => Record::Text(text),
-                Err(_) => Record::NotUtf8,
-            }
+            std::str::from_utf8(bytes).map_err(|_| LineError::NotUtf8)
         };
         Ok(Some((self.number, record)))
     }
@@ -447,6 +424,11 @@ pub enum InputError {
         /// Why.
         source: std::io::Error,
     },
+    /// Its first line with content is none of the formats.
+    UnknownFormat {
+        /// The input's name.
+        name: String,
+    },
 }
 
 impl fmt::Display for InputError {
@@ -454,6 +436,7 @@ impl fmt::Display for InputError {
         match self {
             InputError::Open { name, source } => write!(f, "cannot open {name}: {source}"),
             InputError::Read { name, source } => write!(f, "cannot read {name}: {source}"),
+            InputError::UnknownFormat { name } => write!(f, "cannot tell the format of {name}"),
         }
     }
 }
@@ -462,6 +445,7 @@ impl std::error::Error for InputError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             InputError::Open { source, .. } | InputError::Read { source, .. } => Some(source),
+            InputError::UnknownFormat { .. } => None,
         }
     }
 }
@@ -510,9 +494,9 @@ mod tests {
         let mut out = Vec::new();
         while let Some((n, r)) = records.next_record().unwrap() {
             let shown = match r {
-                Record::Text(t) => t.to_string(),
-                Record::NotUtf8 => "<not utf-8>".to_string(),
-                Record::TooLong(b) => format!("<too long: {b}>"),
+                Ok(t) => t.to_string(),
+                Err(LineError::NotUtf8) => "<not utf-8>".to_string(),
+                Err(LineError::TooLong(b)) => format!("<too long: {b}>"),
             };
             out.push((n, shown));
         }
@@ -551,7 +535,7 @@ mod tests {
         let mut records = Records::new(OneByte(b"a\r\nb\r\n\r\nc"));
         let mut out = Vec::new();
         while let Some((_, r)) = records.next_record().unwrap() {
-            out.push(r.text().unwrap().to_string());
+            out.push(r.unwrap().to_string());
         }
         assert_eq!(out, ["a", "b", "", "c"]);
     }
@@ -571,7 +555,7 @@ mod tests {
         // Exactly the maximum is still a record.
         let input = vec![b'y'; MAX_RECORD_BYTES];
         assert_eq!(texts(&input)[0].len(), MAX_RECORD_BYTES);
-        let why = Record::TooLong(70_000).text().unwrap_err().to_string();
+        let why = LineError::TooLong(70_000).to_string();
         assert!(
             why.contains("70000 bytes") && why.contains("65536"),
             "{why}"
@@ -584,7 +568,7 @@ mod tests {
         let zeros = io::repeat(0).take(8 << 20);
         let mut records = Records::new(zeros);
         let (_, record) = records.next_record().unwrap().unwrap();
-        assert_eq!(record, Record::TooLong(8 << 20));
+        assert_eq!(record, Err(LineError::TooLong(8 << 20)));
         assert!(records.line.capacity() <= 2 * MAX_RECORD_BYTES);
         assert!(records.next_record().unwrap().is_none());
     }
@@ -621,7 +605,7 @@ mod tests {
         let mut lines = Vec::new();
         loop {
             match records.next_record() {
-                Ok(Some((_, r))) => lines.push(r.text().unwrap().to_string()),
+                Ok(Some((_, r))) => lines.push(r.unwrap().to_string()),
                 Ok(None) => return (lines, None),
                 Err(e) => return (lines, Some(e.to_string())),
             }

@@ -4,7 +4,7 @@
 //! so a pipe (`<(zcat games.pgn.gz)`) reads as the same file would.
 
 use crate::read::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
-use crate::read::records::{decompress, InputName, Opened, UnixLines};
+use crate::read::records::{decompress, InputError, InputName, Opened, UnixLines};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
@@ -39,9 +39,10 @@ pub enum Table {
     Stream(Vec<u8>, Stream),
 }
 
-/// Why an input could not be told apart.
+/// Why an input could not be told apart (the reader's notes name the input themselves;
+/// [`Source::open`] names it in an [`InputError`]).
 #[derive(Debug)]
-pub enum SourceError {
+pub(crate) enum SourceError {
     /// It could not be opened.
     Open(io::Error),
     /// Its bytes could not be read or decompressed.
@@ -71,6 +72,23 @@ impl Source {
         format: Option<Format>,
         fen_column: &str,
         wrap: impl FnOnce(Stream) -> Stream,
+    ) -> Result<Source, InputError> {
+        Source::opened(name, format, fen_column, wrap).map_err(|e| {
+            let name = name.display();
+            match e {
+                SourceError::Open(source) => InputError::Open { name, source },
+                SourceError::Read(source) => InputError::Read { name, source },
+                SourceError::UnknownFormat => InputError::UnknownFormat { name },
+            }
+        })
+    }
+
+    /// [`Source::open`], with an error that leaves the input unnamed.
+    pub(crate) fn opened(
+        name: &InputName,
+        format: Option<Format>,
+        fen_column: &str,
+        wrap: impl FnOnce(Stream) -> Stream,
     ) -> Result<Source, SourceError> {
         match name.open_source().map_err(SourceError::Open)? {
             Opened::Parquet(file) => Ok(Source::Parquet(Table::File(file))),
@@ -80,7 +98,7 @@ impl Source {
 
     /// Tells what the stream `raw` (bytes as stored, compressed or not) is, as
     /// [`Source::open`] does.
-    pub fn read(
+    pub(crate) fn read(
         raw: Stream,
         format: Option<Format>,
         fen_column: &str,

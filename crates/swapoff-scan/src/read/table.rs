@@ -141,7 +141,7 @@ fn lines(
         (place, Cause::Read(e.to_string()))
     })? {
         last = n;
-        let text = record.text().map_err(|e| e.why());
+        let text = record.map_err(|e| e.why());
         if text.as_ref().is_ok_and(|t| t.trim().is_empty()) {
             continue;
         }

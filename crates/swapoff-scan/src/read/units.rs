@@ -90,7 +90,7 @@ pub fn read_all(
                 count: Arc::clone(count),
             })
         };
-        let source = Source::open(name, reading.format, reading.columns.fen, counted);
+        let source = Source::opened(name, reading.format, reading.columns.fen, counted);
         let parquet_file = matches!(source, Ok(Source::Parquet(Table::File(_))));
         if read_source(file, source, 0, reading, emit).is_break() {
             return;

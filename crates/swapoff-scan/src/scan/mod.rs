@@ -10,6 +10,6 @@ pub mod pipeline;
 pub(crate) mod replay;
 pub(crate) mod rows;
 
-pub use analysis::{Capture, Hanging, Report};
+pub(crate) use analysis::{Capture, Hanging, Report};
 pub use columns::{Column, Needs, Selection};
 pub use rows::{Origin, Played, Row, Scanner, Sink};

@@ -14,7 +14,6 @@
 //! batch's rows on to the stream pyarrow reads.
 
 use crate::read::options::ReadOptions;
-use crate::read::pool::Pool;
 use crate::read::records::InputName;
 use crate::read::units::{self, BATCH_UNITS};
 use crate::read::work::Work;
@@ -23,6 +22,10 @@ use std::ops::ControlFlow;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
+
+/// Spare byte buffers, for a consumer that writes each unit's results into one (the reader
+/// recycles its own the same way).
+pub use crate::read::pool::Pool;
 
 /// A batch of results, and how many input bytes had been read when its units were sent
 /// (for progress against the inputs' size).

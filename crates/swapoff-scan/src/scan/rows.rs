@@ -46,9 +46,9 @@ pub struct Row<'a> {
     /// The position's FEN (empty when the scanner was told not to write it).
     pub fen: &'a [u8],
     /// The position.
-    pub board: &'a Board,
+    pub(crate) board: &'a Board,
     /// Its analysis.
-    pub report: &'a Report,
+    pub(crate) report: &'a Report,
     /// The values of the scanner's tags for this position's game (`None`: not a game, or
     /// the game has no such tag), in the order of the reading's tags
     /// ([`ReadOptions::tags`](crate::read::ReadOptions::tags)); empty for EPD.

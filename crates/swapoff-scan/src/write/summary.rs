@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 /// analysis of the rows ([`Needs::SUMMARY`](crate::scan::Needs::SUMMARY)).
 ///
 /// ```
-/// use swapoff_scan::write::{Shape, Summary};
+/// use swapoff_scan::{Shape, Summary};
 /// let totals = Summary { positions: 2, captures: 4, winning: 1, ..Summary::default() };
 /// let csv = totals.text(Shape::Csv, 1.5);
 /// assert!(csv.lines().nth(1).unwrap().starts_with("2,0,4,1,0,0,0.25,"), "{csv}");
