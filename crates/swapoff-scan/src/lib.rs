@@ -6,8 +6,9 @@
 //! - **read**: an input by name ([`InputName`]) opened, decompressed and told apart once
 //!   ([`Source`], [`Format`]: EPD, PGN, CSV, JSON Lines, Parquet), cut into units of work
 //!   ([`Work`]) and [`Note`]s in input order, as one owned configuration ([`ReadOptions`])
-//!   says; `FEN;MOVE` lines ([`Records`]); a FEN ([`position`]) and a SAN or UCI move
-//!   ([`see_move`], [`shakmaty_move`]) read with precise errors;
+//!   says; a FEN ([`position`]) and a SAN or UCI move ([`see_move`], [`shakmaty_move`])
+//!   read with precise errors, and an input's lines ([`InputName::records`]) for the
+//!   commands that read `FEN;MOVE` lines;
 //! - **scan**: units of work to [`Row`]s ([`Scanner`]), computing only what the columns
 //!   asked need ([`Selection`]), handed to a [`Sink`] that may fail or stop the reading;
 //!   [`pipeline`] runs reading and scanning on every core, in input order;
@@ -35,15 +36,15 @@ mod write;
 // The entry points, by layer.
 pub use ask::{Position, Question};
 pub use read::{
-    position, see_move, shakmaty_move, Format, InputName, Note, ReadOptions, Records, Source, Work,
+    position, see_move, shakmaty_move, Format, InputName, Note, ReadOptions, Source, Work,
 };
 pub use scan::{pipeline, Row, Scanner, Selection, Sink};
 pub use write::{Columns, Summary, TextRows, TraceJson};
 
 // Their parts.
 pub use read::{
-    Cause, FenError, FenField, Impossibility, InputError, LineError, MoveError, Place, Skipped,
-    Table,
+    Cause, FenError, FenField, Impossibility, InputError, LineError, MoveError, Place, Records,
+    Skipped, Table,
 };
 pub use scan::{Column, Needs, Origin, Played};
 pub use write::{BySide, CaptureJson, Layout, Shape};
