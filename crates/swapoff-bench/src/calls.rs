@@ -13,7 +13,7 @@ use crate::fen_move::fen_move;
 use cozy_chess::Board;
 use serde::Serialize;
 use shakmaty::fen::Fen;
-use shakmaty::EnPassantMode;
+use shakmaty::{Bitboard, Color, EnPassantMode, Position as _, Rank};
 use std::hint::black_box;
 use std::time::Instant;
 use swapoff_scan::InputName;
@@ -252,11 +252,63 @@ impl Report {
 }
 
 /// A FEN (four to six fields) as a cozy-chess board: read by the position reader, for its
-/// precise errors, then handed to cozy-chess as shakmaty writes it (standard or Shredder
-/// castling, as the position has).
+/// precise errors (and its reading of X-FEN castling), then handed to cozy-chess with its
+/// castling rights as Shredder-FEN rook files, which cozy-chess reads for standard chess
+/// and Chess960 alike.
 fn cozy_board(fen: &str) -> Result<Board, String> {
     let pos = swapoff_scan::position(fen).map_err(|e| e.to_string())?;
-    let full = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-    full.parse()
-        .map_err(|e| format!("cozy-chess cannot read {full:?}: {e:?}"))
+    let written = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+    let mut fields: Vec<String> = written.split(' ').map(str::to_string).collect();
+    let rooks = pos.castles().castling_rights();
+    let mut castling = String::new();
+    for (color, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
+        for sq in (rooks & Bitboard::from_rank(rank)).into_iter().rev() {
+            let file = sq.file().char();
+            castling.push(match color {
+                Color::White => file.to_ascii_uppercase(),
+                Color::Black => file,
+            });
+        }
+    }
+    fields[2] = if castling.is_empty() {
+        "-".to_string()
+    } else {
+        castling
+    };
+    let full = fields.join(" ");
+    Board::from_fen(&full, true).map_err(|e| format!("cozy-chess cannot read {full:?}: {e:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cozy_board;
+
+    /// Every castling spelling a log may hold gives cozy-chess the same rights; four
+    /// fields read as six; a bad FEN says why.
+    #[test]
+    fn a_logged_fen_becomes_the_same_cozy_board_in_every_spelling() {
+        let standard = cozy_board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        assert_eq!(
+            cozy_board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq -").unwrap(),
+            standard
+        );
+        assert_eq!(
+            cozy_board("r3k2r/8/8/8/8/8/8/R3K2R w HAha -").unwrap(),
+            standard
+        );
+        assert!(standard.is_legal("e1h1".parse().unwrap()));
+
+        let shredder = cozy_board("1qnrkr1b/pppppppp/8/8/8/8/PPPPPPPP/1QNRKR1B w FDfd - 0 1");
+        let x_fen = cozy_board("1qnrkr1b/pppppppp/8/8/8/8/PPPPPPPP/1QNRKR1B w KQkq - 0 1");
+        assert_eq!(shredder.as_ref().unwrap(), x_fen.as_ref().unwrap());
+        assert!(x_fen.unwrap().is_legal("e1f1".parse().unwrap()));
+
+        let en_passant = cozy_board("4k3/8/8/3pP3/8/8/8/4K3 w - d6").unwrap();
+        assert!(en_passant.is_legal("e5d6".parse().unwrap()));
+        let no_square = cozy_board("4k3/8/8/3pP3/8/8/8/4K3 w - -").unwrap();
+        assert!(!no_square.is_legal("e5d6".parse().unwrap()));
+
+        let why = cozy_board("4k3/8/8/8/8/8/8/4K3 x - -").unwrap_err();
+        assert!(why.contains("side to move"), "{why}");
+    }
 }
