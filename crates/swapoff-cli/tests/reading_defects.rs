@@ -297,6 +297,46 @@ fn a_csv_with_an_unclosed_quote_reports_it_and_reads_the_rest() {
 }
 
 #[test]
+fn a_csv_row_with_more_cells_than_its_header_is_reported_not_shifted() {
+    // The moves of row 2 were written with a comma outside quotes: its cells after the FEN
+    // are shifted by one, so its moves would be `e2e4` alone and its rating `e7e5`.
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let csv = format!("fen,moves,rating\n{fen},e2e4,e7e5,1500\n{fen},e2e4 e7e5,1500\n{fen},e2e4\n");
+    let path = write(dir.path(), "ragged.csv", csv.as_bytes());
+    let out = scan(
+        &[
+            "--moves-column",
+            "moves",
+            "--tags",
+            "rating",
+            "--columns",
+            "line,played",
+            path.to_str().unwrap(),
+        ],
+        None,
+    );
+    let err = common::text(&out.stderr);
+    assert!(
+        err.contains("ragged.csv:2: the row has 4 cells where the header has 3"),
+        "{err}"
+    );
+    let rows = rows(&out);
+    // Row 3 as written; row 4 lacks its last cell, read as empty (as pandas reads it).
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(
+        (rows[0]["line"].as_u64(), rows[0]["tag_rating"].as_str()),
+        (Some(3), Some("1500"))
+    );
+    assert_eq!(rows[0]["played"], "e7e5");
+    assert_eq!(
+        (rows[1]["line"].as_u64(), rows[1]["tag_rating"].is_null()),
+        (Some(4), true)
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn an_epd_comment_is_not_read_whatever_its_bytes() {
     let dir = tempfile::tempdir().unwrap();
     // A Latin-1 comment after a byte-order mark, one after blanks, a position, and a line

@@ -182,3 +182,18 @@ def test_tag_names_are_trimmed_carried_once_and_never_empty(tmp_path):
     assert rows["tag_White"].to_pylist() == ["w", "w"]
     frame = swapoff.dask.scan(str(pgn), tags=asked, columns=["ply"]).compute()
     assert list(frame.columns) == rows.column_names
+
+
+def test_a_csv_row_with_more_cells_than_its_header_is_an_error_row(tmp_path):
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    path = tmp_path / "ragged.csv"
+    path.write_text(f"fen,moves\n{fen},e2e4,e7e5\n{fen},e2e4 e7e5\n")
+    flags = ["--moves-column", "moves", "--columns", "line,played"]
+    want = cli([path], tmp_path, *flags)
+    got = swapoff.scan(path, moves_column="moves", columns=["line", "played"]).read_all()
+    assert got.drop_columns(["file"]).to_pylist() == want
+    assert [r["line"] for r in want] == [2, 3]
+    assert "the row has 3 cells where the header has 2" in want[0]["error"]
+    assert want[1] == {"line": 3, "played": "e7e5", "error": None}
+    frame = swapoff.dask.scan(str(path), moves_column="moves", columns=["line", "played"])
+    assert frame.compute()["error"].notna().tolist() == [True, False]

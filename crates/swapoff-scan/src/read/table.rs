@@ -106,6 +106,15 @@ impl RowError {
         RowError { line, why }
     }
 
+    /// A CSV row with more cells than its header.
+    fn too_many_cells(line: u64, cells: usize, header: usize) -> RowError {
+        let why = format!(
+            "the row has {cells} cells where the header has {header} (a comma outside \
+             quotes?)"
+        );
+        RowError { line, why }
+    }
+
     /// A row without a FEN in the table's FEN column.
     pub fn no_fen(line: u64, columns: &TableColumns<'_>) -> RowError {
         let why = format!("no FEN in column {:?}", columns.fen);
@@ -243,6 +252,7 @@ pub fn read_csv(
     lines(input, lines_before, &mut |line, text| {
         let fields = text.and_then(|text| splitter.split(text));
         let Some(CsvLayout {
+            width,
             fen,
             moves,
             carried: carried_at,
@@ -260,6 +270,11 @@ pub fn read_csv(
         let row = fields
             .map_err(|why| RowError { line, why })
             .and_then(|fields| {
+                // More cells than the header names: a comma outside quotes has shifted the
+                // cells after it, so no cell of the row can be trusted (pandas refuses it too).
+                if fields.len() > *width {
+                    return Err(RowError::too_many_cells(line, fields.len(), *width));
+                }
                 let field = |i: usize| {
                     let value = fields.get(i).copied().filter(|v| !v.is_empty());
                     value.map(String::from)
@@ -279,6 +294,8 @@ pub fn read_csv(
 
 /// Where a CSV header puts the columns the rows read.
 struct CsvLayout {
+    /// The header's cells: a row may have fewer (the missing ones are empty), not more.
+    width: usize,
     fen: usize,
     moves: Option<usize>,
     /// The carried columns', in the reading's tag order (`None`: not in the table).
@@ -316,6 +333,7 @@ fn header(
     };
     let carried = carried.iter().map(|c| position_of(&names, c)).collect();
     Ok(CsvLayout {
+        width: names.len(),
         fen,
         moves,
         carried,
