@@ -337,6 +337,26 @@ fn a_csv_row_with_more_cells_than_its_header_is_reported_not_shifted() {
 }
 
 #[test]
+fn a_column_named_twice_reads_the_first_in_csv_and_the_last_in_json_lines() {
+    let (first, second) = (
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "8/8/8/8/8/8/8/K6k w - - 0 1",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let csv = write(
+        dir.path(),
+        "twice.csv",
+        format!("fen,FEN\n{first},{second}\n").as_bytes(),
+    );
+    let jsonl = format!("{{\"fen\": \"{first}\", \"fen\": \"{second}\"}}\n");
+    let jsonl = write(dir.path(), "twice.jsonl", jsonl.as_bytes());
+    for (path, read) in [(csv, first), (jsonl, second)] {
+        let out = scan(&["--columns", "fen", path.to_str().unwrap()], None);
+        assert_eq!(rows(&out), vec![serde_json::json!({ "fen": read })]);
+    }
+}
+
+#[test]
 fn an_epd_comment_is_not_read_whatever_its_bytes() {
     let dir = tempfile::tempdir().unwrap();
     // A Latin-1 comment after a byte-order mark, one after blanks, a position, and a line
