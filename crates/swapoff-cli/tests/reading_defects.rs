@@ -1,6 +1,7 @@
 //! Regressions of the reading layer, one test per defect found by bad-input probes and by
 //! reading real files as a data user would: each failed before its fix (a panic, a record
-//! lost, shifted or invented, or a row that differs from python-chess's reading).
+//! lost, shifted or invented, or a row that differs from python-chess's reading); and the
+//! readings `docs/cli.md` decides for input that could be read two ways.
 
 use arrow_array::{Array, ArrayRef, DictionaryArray, RecordBatch, StringArray};
 use serde_json::Value;
