@@ -18,8 +18,10 @@
 //! pgn-reader skipped too, are cut to the first. The null move `@@@@`, which pgn-reader
 //! skipped, is written `--`, as python-chess reads it. Tag
 //! lines and comments are left as they are, so a tag's value is never changed. Text
-//! without any of them passes through with one search for each and one test of each
-//! 64-byte block.
+//! without any of them passes through with one test of each 64-byte block (promotions,
+//! foreign and lower-case letters, doubled marks, long algebraic dashes, en passant marks)
+//! and a search for each of the rare bytes that start a figurine, a Unicode space or a
+//! null move.
 
 use shakmaty::san::SanPlus;
 use std::io::{self, Read};
@@ -232,9 +234,9 @@ pub(crate) const UNREAD: &[u8] = b"{\0";
 /// (`Qh4xe1+`), and long algebraic adds a dash (`Sg1-f3`).
 const LONGEST_MOVE: usize = 8;
 
-/// The bytes a promotion block scan looks at together: 64 lets the compiler test them with
-/// a few vector instructions, so a file without a promotion letter after a back-rank
-/// square costs about 5 ms in 133 MB.
+/// The bytes the block scan looks at together: 64 lets the compiler test them with a few
+/// vector instructions (about 25 ms in 133 MB of Lichess's text, which flags almost no
+/// block).
 const BLOCK: usize = 64;
 
 /// Whether `rank` then `letter` may be a promotion without `=` (`8Q`, `1n`): a back rank
@@ -264,6 +266,16 @@ fn may_be_foreign(before: u8, letter: u8) -> bool {
     starts & ((capital & !san) | lower)
 }
 
+/// Whether `rank`, `dash` and `file` may be the middle of a long algebraic move (`e2-e4`):
+/// a rank, a dash, a file. Lichess's evaluations put a dash after a blank (`-0.35`) and its
+/// results after a `1` or a `0` then before a digit, so a block of its text has none;
+/// [`edits`] decides exactly. A search for every dash (one in every other comment) cost
+/// 3% of a scan.
+#[inline(always)]
+fn may_dash(rank: u8, dash: u8, file: u8) -> bool {
+    (rank.wrapping_sub(b'1') < 8) & (dash == b'-') & (file.wrapping_sub(b'a') < 8)
+}
+
 /// Whether `a` then `b` are two check or mate marks (`Qxf7#+`, `Qf7++`): pgn-reader
 /// skipped such a move without a word, and python-chess reads it.
 #[inline(always)]
@@ -278,19 +290,28 @@ fn is_mark(b: u8) -> bool {
     (b | 0x08) == b'+'
 }
 
-/// Where in `text` a pair of bytes may start a promotion without `=` or a move with a
-/// foreign piece letter: blocks tested whole first, and only a block with one looked at
-/// byte by byte.
+/// Whether the bytes at a place may start a rewrite (see [`block_candidates`]).
+#[inline(always)]
+fn may_rewrite(first: u8, second: u8, third: u8) -> bool {
+    may_promote(first, second)
+        | may_be_foreign(first, second)
+        | marks(first, second)
+        | may_dash(first, second, third)
+}
+
+/// Where in `text` a pair of bytes may start a promotion without `=`, a move with a
+/// foreign piece letter or doubled marks, or a rank may come before a long algebraic
+/// dash: blocks tested whole first, and only a block with one looked at byte by byte.
 fn block_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    let blocks = text.len().saturating_sub(1) / BLOCK;
+    let blocks = text.len().saturating_sub(2) / BLOCK;
     let flagged = (0..blocks).filter(move |&b| {
         let at = b * BLOCK;
         let firsts = &text[at..at + BLOCK];
         let seconds = &text[at + 1..at + BLOCK + 1];
+        let thirds = &text[at + 2..at + BLOCK + 2];
         let mut hit = false;
-        for (&first, &second) in firsts.iter().zip(seconds) {
-            hit |=
-                may_promote(first, second) | may_be_foreign(first, second) | marks(first, second);
+        for ((&first, &second), &third) in firsts.iter().zip(seconds).zip(thirds) {
+            hit |= may_rewrite(first, second, third);
         }
         hit
     });
@@ -299,8 +320,8 @@ fn block_candidates(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
         .flat_map(|b| b * BLOCK..(b + 1) * BLOCK)
         .chain(tail)
         .filter(move |&i| {
-            let (first, second) = (text[i], text[i + 1]);
-            may_promote(first, second) | may_be_foreign(first, second) | marks(first, second)
+            let third = text.get(i + 2).copied().unwrap_or(b' ');
+            may_rewrite(text[i], text[i + 1], third)
         })
 }
 
@@ -336,8 +357,8 @@ pub(crate) fn foreign_move(text: &[u8], at: usize) -> Option<usize> {
 
 /// The first bytes of the UTF-8 that [`unicode_edit`] rewrites: `♔`..`♟` are E2 99 94 to
 /// E2 99 9F, a no-break space C2 A0, the other spaces E2 80 xx and E2 81 9F. Both are rare
-/// in PGN, so memchr finds them fast (testing them in the promotion scan's blocks cost
-/// twice the instructions).
+/// in PGN, so memchr finds them fast (testing them, and `@`, in the block scan as well was
+/// no faster than these two searches).
 const LEADS: (u8, u8) = (0xC2, 0xE2);
 
 /// The ASCII that the UTF-8 character at `text[i..]` is written as, and its length: a
@@ -429,23 +450,6 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
         end,
         insert: b"",
     };
-    // Each long algebraic dash.
-    for i in memchr::memchr_iter(b'-', text) {
-        let square_before = i >= 2 && is_file(text[i - 2]) && is_rank(text[i - 1]);
-        let square_after = text.len() > i + 2 && is_file(text[i + 1]) && is_rank(text[i + 2]);
-        if square_before && square_after && !on_tag_line(text, i, tag_line) {
-            edits.push(drop(i, i + 1));
-        }
-    }
-    // Each en passant mark.
-    for i in memchr::memmem::find_iter(text, b"e.p.") {
-        let after_square = i >= 2 && is_file(text[i - 2]) && is_rank(text[i - 1]);
-        let alone = i == 0 || text[i - 1].is_ascii_whitespace();
-        if (after_square || alone) && ends_token(text.get(i + 4)) && !on_tag_line(text, i, tag_line)
-        {
-            edits.push(drop(i, i + 4));
-        }
-    }
     // Each figurine and Unicode space, outside tag lines: its letter, or a space.
     for i in memchr::memchr2_iter(LEADS.0, LEADS.1, text) {
         if let Some((insert, len)) = unicode_edit(text, i) {
@@ -473,6 +477,30 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
     }
     let mut cursor = Cursor::new(start);
     for i in block_candidates(text) {
+        // A long algebraic dash (`e2-e4`, `Ng1-f3`) after `i`, which goes.
+        if text[i + 1] == b'-' {
+            let dash = i + 1;
+            let square_before = dash >= 2 && is_file(text[dash - 2]);
+            let square_after = text.len() > dash + 2 && is_rank(text[dash + 2]);
+            if square_before && square_after && !on_tag_line(text, dash, tag_line) {
+                edits.push(drop(dash, dash + 1));
+            }
+            continue;
+        }
+        // An en passant mark (`exd6e.p.`, `exd6 e.p.`), found by its `.p`, which the test
+        // for a foreign letter after a dot flags already.
+        if text[i] == b'.' && text[i + 1] == b'p' && i >= 1 && text[i - 1] == b'e' {
+            let at = i - 1;
+            let after_square = at >= 2 && is_file(text[at - 2]) && is_rank(text[at - 1]);
+            let alone = at == 0 || text[at - 1].is_ascii_whitespace();
+            if text.get(at + 3) == Some(&b'.')
+                && (after_square || alone)
+                && ends_token(text.get(at + 4))
+                && !on_tag_line(text, at, tag_line)
+            {
+                edits.push(drop(at, at + 4));
+            }
+        }
         if may_be_foreign(text[i], text[i + 1]) {
             let here = cursor.at(text, i + 1);
             edits.extend(wrap_foreign(text, i + 1, here).into_iter().flatten());
@@ -591,6 +619,15 @@ mod tests {
         let want = "[Site \"x/a8Q\"]\n\n1. a8=Q Kg6 2. bxa1=n+ Ra1b 3. a7a8=q e2e1=R#\n\
                     4. h1Bq a8Qx e7e8=Q\n";
         rewrites(pgn, want, &[1, 3, 7, 4096]);
+        // A dash and an en passant mark at every place in a block of the scan (both are
+        // found by the block test, a dash by the rank before it, a mark by its `.p`), and
+        // Lichess's dashes, which are not moves.
+        for pad in 0..2 * BLOCK {
+            let lead = " ".repeat(pad);
+            let pgn = format!("{lead}e2-e4 d5xe6e.p. exd6 e.p. {{ [%eval -0.35] }} 1-0\n");
+            let want = format!("{lead}e2e4 d5xe6 exd6  {{ [%eval -0.35] }} 1-0\n");
+            assert_eq!(through(pgn.as_bytes(), 4096), want, "after {pad} blanks");
+        }
         // Past the first block of the scan, and across the refill's chunks.
         let long = "1. e4 e5 ".repeat(20_000) + "1. a8Q\n";
         let want = "1. e4 e5 ".repeat(20_000) + "1. a8=Q\n";
