@@ -12,8 +12,6 @@
 use crate::fen_move::fen_move;
 use cozy_chess::Board;
 use serde::Serialize;
-use shakmaty::fen::Fen;
-use shakmaty::{Bitboard, Color, EnPassantMode, Position as _, Rank};
 use std::hint::black_box;
 use std::time::Instant;
 use swapoff_scan::InputName;
@@ -252,31 +250,11 @@ impl Report {
 }
 
 /// A FEN (four to six fields) as a cozy-chess board: read by the position reader, for its
-/// precise errors (and its reading of X-FEN castling), then handed to cozy-chess with its
-/// castling rights as Shredder-FEN rook files, which cozy-chess reads for standard chess
-/// and Chess960 alike.
+/// precise errors and its reading of every castling spelling, then built as the scan
+/// builds its boards.
 fn cozy_board(fen: &str) -> Result<Board, String> {
     let pos = swapoff_scan::position(fen).map_err(|e| e.to_string())?;
-    let written = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-    let mut fields: Vec<String> = written.split(' ').map(str::to_string).collect();
-    let rooks = pos.castles().castling_rights();
-    let mut castling = String::new();
-    for (color, rank) in [(Color::White, Rank::First), (Color::Black, Rank::Eighth)] {
-        for sq in (rooks & Bitboard::from_rank(rank)).into_iter().rev() {
-            let file = sq.file().char();
-            castling.push(match color {
-                Color::White => file.to_ascii_uppercase(),
-                Color::Black => file,
-            });
-        }
-    }
-    fields[2] = if castling.is_empty() {
-        "-".to_string()
-    } else {
-        castling
-    };
-    let full = fields.join(" ");
-    Board::from_fen(&full, true).map_err(|e| format!("cozy-chess cannot read {full:?}: {e:?}"))
+    swapoff_scan::Position::from(pos).cozy_board()
 }
 
 #[cfg(test)]
