@@ -253,8 +253,9 @@ impl Report {
 /// precise errors and its reading of every castling spelling, then built as the scan
 /// builds its boards.
 fn cozy_board(fen: &str) -> Result<Board, String> {
-    let pos = swapoff_scan::position(fen).map_err(|e| e.to_string())?;
-    swapoff_scan::Position::from(pos).cozy_board()
+    swapoff_scan::Position::from_fen(fen)
+        .map_err(|e| e.to_string())?
+        .cozy_board()
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use swapoff::Move;
+use swapoff_scan::Position;
 
 /// Thresholds of the cycling case, in turn along the file (by the pair's index), as the
 /// Stockfish comparator assigns them.
@@ -56,10 +57,10 @@ pub fn parse_pairs(text: &str) -> Data {
         let pos = seen
             .entry(fen)
             .or_insert_with(|| {
-                let chess = swapoff_scan::position(fen).map_err(|e| e.to_string())?;
+                let chess = Position::from_fen(fen).map_err(|e| e.to_string())?;
                 let cozy = cozy_chess::Board::from_fen(fen, false)
                     .map_err(|e| format!("cozy-chess rejects the FEN: {e}"))?;
-                data.chess.push(chess);
+                data.chess.push(chess.into_chess());
                 data.cozy.push(cozy);
                 Ok((data.chess.len() - 1) as u32)
             })
@@ -72,7 +73,8 @@ pub fn parse_pairs(text: &str) -> Data {
             }
         };
         let chess = &data.chess[pos as usize];
-        let converted = swapoff_scan::shakmaty_move(chess, uci)
+        let converted = Position::from(chess.clone())
+            .legal_move(uci)
             .map_err(|e| e.to_string())
             .and_then(|sm| Ok((Move::try_from(&sm).map_err(|e| e.to_string())?, sm)));
         let (mv, sm) = match converted {

@@ -80,20 +80,22 @@ struct Parsed<'a> {
 }
 
 /// Reads a FEN and a move, with errors that quote the input.
-fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Chess) -> Result<Parsed<'a>, String> {
-    let m = swapoff_scan::shakmaty_move(pos, mv_text).map_err(|e| format!("{e} (in {fen})"))?;
+fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Position) -> Result<Parsed<'a>, String> {
+    let m = pos
+        .legal_move(mv_text)
+        .map_err(|e| format!("{e} (in {fen})"))?;
     let mv = Move::try_from(&m).map_err(|_| {
         MoveError::Unsupported {
             text: mv_text.trim().to_string(),
         }
         .to_string()
     })?;
-    let san = San::from_move(pos, m).to_string();
+    let san = San::from_move(pos.chess(), m).to_string();
     Ok(Parsed { fen, mv, san })
 }
 
-fn read_position(fen: &str) -> Result<Chess, String> {
-    Position::from_fen(fen).map(Position::into_chess)
+fn read_position(fen: &str) -> Result<Position, String> {
+    Position::from_fen(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))
 }
 
 /// The FEN and the move of `eval FEN MOVE`, however the shell split them: the FEN is four
@@ -173,15 +175,16 @@ fn single(args: &Args, see: See) -> Outcome {
         Ok(p) => p,
         Err(e) => return fatal(e),
     };
+    let pos = pos.chess();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let written = if args.json {
-        let report = Report::new(None, &parsed, &pos, see, args.threshold, args.trace);
+        let report = Report::new(None, &parsed, pos, see, args.threshold, args.trace);
         serde_json::to_writer(&mut out, &report)
             .map_err(io::Error::from)
             .and_then(|()| writeln!(out))
     } else {
-        write_text(&mut out, &parsed, &pos, see, args)
+        write_text(&mut out, &parsed, pos, see, args)
     };
     match written.and_then(|()| out.flush()) {
         Ok(()) => Ok(Status::Ok),
@@ -385,7 +388,7 @@ fn batch_line(
     out: &mut impl Write,
     line_no: usize,
     text: &str,
-    cache: &mut Option<(String, Chess)>,
+    cache: &mut Option<(String, Position)>,
     see: See,
     args: &Args,
 ) -> io::Result<Result<(), String>> {
@@ -408,6 +411,7 @@ fn batch_line(
         Ok(p) => p,
         Err(e) => return Ok(Err(e)),
     };
+    let pos = pos.chess();
     let threshold = line.threshold.or(args.threshold);
     if args.json {
         let report = Report::new(Some(line_no), &parsed, pos, see, threshold, args.trace);

@@ -226,8 +226,8 @@ impl Sink for Offering<'_> {
         // counters.
         let fen = String::from_utf8_lossy(row.fen);
         let fields: Vec<&str> = fen.split_ascii_whitespace().take(4).collect();
-        match swapoff_scan::position(&fields.join(" ")) {
-            Ok(pos) => self.sampler.offer(&pos),
+        match swapoff_scan::Position::from_fen(&fields.join(" ")) {
+            Ok(pos) => self.sampler.offer(pos.chess()),
             Err(e) => {
                 let place = match row.origin {
                     Origin::Line(line) => Place::Line(line),
@@ -305,9 +305,9 @@ mod tests {
     use super::*;
 
     fn cat(fen: &str, uci: &str) -> &'static str {
-        let pos = swapoff_scan::position(fen).unwrap();
-        let m = swapoff_scan::shakmaty_move(&pos, uci).unwrap();
-        CATEGORIES[category(&pos, &m)]
+        let pos = swapoff_scan::Position::from_fen(fen).unwrap();
+        let m = pos.legal_move(uci).unwrap();
+        CATEGORIES[category(pos.chess(), &m)]
     }
 
     #[test]

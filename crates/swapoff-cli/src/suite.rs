@@ -48,10 +48,12 @@ enum Failure {
 }
 
 fn check(row: &SuiteRow, see: See) -> Result<(), Failure> {
-    let pos =
-        swapoff_scan::position(&row.fen).map_err(|e| Failure::Error(format!("bad FEN: {e}")))?;
-    let mv = swapoff_scan::see_move(&pos, &row.mv).map_err(|e| Failure::Error(e.to_string()))?;
-    let got = see.value(&pos, mv);
+    let pos = swapoff_scan::Position::from_fen(&row.fen)
+        .map_err(|e| Failure::Error(format!("bad FEN: {e}")))?;
+    let mv = pos
+        .see_move(&row.mv)
+        .map_err(|e| Failure::Error(e.to_string()))?;
+    let got = see.value(pos.chess(), mv);
     if got == row.expected {
         Ok(())
     } else {

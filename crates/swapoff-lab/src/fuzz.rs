@@ -6,9 +6,10 @@
 //! seeds in `fuzz/seeds/<target>/` through them under `cargo test`, without libfuzzer.
 
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, EnPassantMode, Position};
+use shakmaty::{Chess, EnPassantMode, Position as _};
 use swapoff::{Move, PieceValues, PreparedBoard, Rules, See, MAX_PIECE_VALUE};
 use swapoff_bench::suite;
+use swapoff_scan::Position;
 
 /// Names of the fuzz targets, which are also the names of the seed folders.
 pub const TARGETS: [&str; 3] = ["parse_inputs", "see_invariants", "read_inputs"];
@@ -43,7 +44,7 @@ const MOVE_BASES: [&str; 4] = [
 // parse_inputs
 // ---------------------------------------------------------------------------------------
 
-/// Arbitrary bytes, read as UTF-8 (lossily), through `swapoff_scan::position`, `swapoff_scan::see_move`
+/// Arbitrary bytes, read as UTF-8 (lossily), through `Position::from_fen` and `Position::see_move`
 /// on several splits of the text, `suite::suite_line`/`suite::read_suite`, and the `FromStr`
 /// of piece values and rules. Every error must carry a useful message; everything that is
 /// accepted must be consistent with what was read.
@@ -66,7 +67,7 @@ pub fn parse_inputs(data: &[u8]) {
     }
     // The text as a move in fixed positions, and its first token.
     for base in MOVE_BASES {
-        let pos = swapoff_scan::position(base).unwrap_or_else(|e| panic!("base FEN {base}: {e}"));
+        let pos = Position::from_fen(base).unwrap_or_else(|e| panic!("base FEN {base}: {e}"));
         check_move(&pos, text);
         if let Some(token) = text.split_ascii_whitespace().next() {
             check_move(&pos, token);
@@ -78,20 +79,19 @@ pub fn parse_inputs(data: &[u8]) {
 }
 
 /// Parses `text` as a FEN and checks the answer against the text.
-fn check_position_text(text: &str) -> Option<Chess> {
+fn check_position_text(text: &str) -> Option<Position> {
     let fields = text.split_ascii_whitespace().count();
-    match swapoff_scan::position(text) {
+    match Position::from_fen(text) {
         Ok(pos) => {
             assert!(
                 (4..=6).contains(&fields),
                 "accepted {fields} fields: {text:?}"
             );
             // What shakmaty writes for an accepted position must read back to itself.
-            let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-            let again = swapoff_scan::position(&fen)
+            let fen = pos.fen();
+            let again = Position::from_fen(&fen)
                 .unwrap_or_else(|e| panic!("written FEN {fen:?} does not read back: {e}"));
-            let fen_again = Fen::from_position(&again, EnPassantMode::Legal).to_string();
-            assert_eq!(fen, fen_again, "FEN round trip of {text:?}");
+            assert_eq!(fen, again.fen(), "FEN round trip of {text:?}");
             Some(pos)
         }
         Err(e) => {
@@ -142,8 +142,10 @@ fn check_fen_and_move(fen: &str, mv: &str) {
 }
 
 /// Reads `text` as a move of `pos`: an accepted move is legal and evaluates under every
-/// rule set; a refused one says why, and its candidates are legal moves.
-fn check_move(pos: &Chess, text: &str) {
+/// rule set, and the position after it exists exactly when the board crate's move was
+/// read; a refused one says why, and its candidates are legal moves.
+fn check_move(asked: &Position, text: &str) {
+    let pos = asked.chess();
     let legal: Vec<(String, Move)> = pos
         .legal_moves()
         .iter()
@@ -153,18 +155,13 @@ fn check_move(pos: &Chess, text: &str) {
             (uci, converted)
         })
         .collect();
-    let via_shakmaty = swapoff_scan::shakmaty_move(pos, text);
-    check_asked_move(
-        pos,
-        text,
-        swapoff_scan::see_move(pos, text).ok(),
-        via_shakmaty.is_ok(),
-    );
-    match swapoff_scan::see_move(pos, text) {
+    let via_board = asked.legal_move(text);
+    assert_eq!(asked.play(text).is_ok(), via_board.is_ok(), "{text:?}");
+    match asked.see_move(text) {
         Ok(mv) => {
             assert!(
-                via_shakmaty.is_ok(),
-                "see_move accepts what shakmaty_move refuses"
+                via_board.is_ok(),
+                "see_move accepts what legal_move refuses"
             );
             assert!(
                 legal.iter().any(|(_, m)| *m == mv),
@@ -197,21 +194,6 @@ fn check_move(pos: &Chess, text: &str) {
             }
         }
     }
-}
-
-/// The faces' reading of a move (`swapoff_scan::Position`) against the typed one: the same move
-/// read, or a refusal with a message that names the position; the position after it
-/// exactly when the board crate's move was read.
-fn check_asked_move(pos: &Chess, text: &str, typed: Option<Move>, legal: bool) {
-    let asked = swapoff_scan::Position::from(pos.clone());
-    match asked.see_move(text) {
-        Ok(mv) => assert_eq!(Some(mv), typed, "{text:?}"),
-        Err(e) => {
-            assert_eq!(typed, None, "{text:?}: {e}");
-            assert!(e.ends_with(&format!("(in {})", asked.fen())), "{e}");
-        }
-    }
-    assert_eq!(asked.play(text).is_ok(), legal, "{text:?}");
 }
 
 /// Every line as a suite line, and the whole text as a suite.
@@ -357,7 +339,9 @@ fn derive_position(r: &mut Bytes) -> Chess {
 
 fn start(selector: u8) -> Chess {
     let fen = START_FENS[usize::from(selector) % START_FENS.len()];
-    swapoff_scan::position(fen).unwrap_or_else(|e| panic!("start FEN {fen}: {e}"))
+    Position::from_fen(fen)
+        .unwrap_or_else(|e| panic!("start FEN {fen}: {e}"))
+        .into_chess()
 }
 
 /// Two kings and up to 15 other pieces where the bytes say; `None` when that is not a
@@ -378,7 +362,9 @@ fn placed_position(r: &mut Bytes) -> Option<Chess> {
     }
     let placement = crate::testing::placement(&board);
     let side = if r.u8() & 1 == 0 { 'w' } else { 'b' };
-    swapoff_scan::position(&format!("{placement} {side} - - 0 1")).ok()
+    Position::from_fen(&format!("{placement} {side} - - 0 1"))
+        .ok()
+        .map(Position::into_chess)
 }
 
 /// Piece values from the bytes: `PieceValues::new` must accept exactly the valid ones.

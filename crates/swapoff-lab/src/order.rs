@@ -410,9 +410,9 @@ impl Reader {
             let Some(fen) = fen_fields(line) else {
                 continue;
             };
-            match swapoff_scan::position(&fen) {
+            match swapoff_scan::Position::from_fen(&fen) {
                 Ok(pos) => {
-                    positions.push(pos);
+                    positions.push(pos.into_chess());
                     self.read += 1;
                 }
                 Err(e) => {

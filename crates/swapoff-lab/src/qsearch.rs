@@ -53,7 +53,7 @@
 //! use swapoff::{PieceValues, Rules};
 //!
 //! // White's rook takes a hanging queen: from -400 (a rook against a queen) to +500.
-//! let pos = swapoff_scan::position("4k3/8/8/3q4/8/8/8/3RK3 w - -").unwrap();
+//! let pos = swapoff_lab::testing::chess("4k3/8/8/3q4/8/8/8/3RK3 w - -");
 //! let search = QSearch::new(PieceValues::STANDARD)
 //!     .ordering(Ordering::See(Rules::Default))
 //!     .pruning(Pruning::see_negative(Rules::Default));

@@ -5,6 +5,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::path::PathBuf;
 use swapoff::Move;
+use swapoff_scan::{FenError, MoveError};
 
 /// The repository's test data folder, `testdata/` at the workspace root.
 pub fn testdata_dir() -> PathBuf {
@@ -80,7 +81,25 @@ pub fn cozy_move(board: &cozy_chess::Board, m: &shakmaty::Move) -> Move {
 
 /// A legal position from a FEN with 4 to 6 fields.
 pub fn chess(fen: &str) -> Chess {
-    swapoff_scan::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+}
+
+/// A FEN read by the faces' reader (`swapoff_scan::Position::from_fen`), as the board
+/// crate's position, or what is wrong with it: for tests that keep `Chess` positions.
+pub fn position(fen: &str) -> Result<Chess, FenError> {
+    swapoff_scan::Position::from_fen(fen).map(swapoff_scan::Position::into_chess)
+}
+
+/// A move of `pos` read by the faces' reader (`swapoff_scan::Position::see_move`: SAN,
+/// UCI, long algebraic), or why not.
+pub fn see_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+    swapoff_scan::Position::from(pos.clone()).see_move(text)
+}
+
+/// The board crate's move for a move of `pos` read by the faces' reader
+/// (`swapoff_scan::Position::legal_move`), or why not.
+pub fn legal_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
+    swapoff_scan::Position::from(pos.clone()).legal_move(text)
 }
 
 /// The UCI string of a move in standard notation (castling king to g/c file).

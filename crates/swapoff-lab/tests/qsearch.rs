@@ -20,10 +20,6 @@ use swapoff_lab::qsearch::{Ordering, Pruning, QResult, QSearch};
 
 const V: PieceValues = PieceValues::STANDARD;
 
-fn parse(fen: &str) -> Chess {
-    swapoff_scan::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
-}
-
 fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
@@ -114,7 +110,7 @@ fn hanging_queen() {
     // White: Ke1, Rd1. Black: Ke8, Qd5, which nothing defends. Material: 500 - 900 = -400.
     // Rxd5 leaves a rook against nothing (+500) and Black has no capture back, so the
     // value is +500 and Rxd5 is the best move.
-    let pos = parse("4k3/8/8/3q4/8/8/8/3RK3 w - -");
+    let pos = common::chess("4k3/8/8/3q4/8/8/8/3RK3 w - -");
     let search = QSearch::new(V);
     assert_eq!(search.evaluate(&pos), -400);
     let r = search.search(&pos);
@@ -130,7 +126,7 @@ fn defended_pawn_is_not_taken() {
     // White: Ke1, Rd1. Black: Ke8, Pc7, Pd6 (c7 defends d6). Material: 500 - 200 = +300.
     // Rxd6 cxd6 leaves 0 - 100 = -100, and after Rxd6 Black recaptures rather than stay
     // at -400, so the rook capture is worth -100 and White stands pat at +300.
-    let pos = parse("4k3/2p5/3p4/8/8/8/8/3RK3 w - -");
+    let pos = common::chess("4k3/2p5/3p4/8/8/8/8/3RK3 w - -");
     let plain = QSearch::new(V).search(&pos);
     assert_eq!(plain.score, 300);
     assert_eq!(plain.best_move, None);
@@ -164,7 +160,7 @@ fn recapture_sequence() {
     //   recapture is worth the same as standing pat (both leave White +300).
     // Both captures reach +300; the knight goes first under MVV-LVA (same victim, cheaper
     // attacker), so it is the reported best move.
-    let pos = parse("3r2k1/8/8/3p4/8/4N3/8/3R2K1 w - -");
+    let pos = common::chess("3r2k1/8/8/3p4/8/4N3/8/3R2K1 w - -");
     assert_eq!(full_value(&pos), 300);
     for ordering in orderings() {
         let r = QSearch::new(V).ordering(ordering).search(&pos);
@@ -190,7 +186,7 @@ fn promotion_race() {
     // a8=Q (+800). Black's h1=Q would bring it back to 0, but the new queen on h1 stands
     // on the a8-h1 diagonal (b7..g2 empty), so Qxh1 follows: -900 for Black, worse than
     // standing pat at -800. So a8=Q is worth +800.
-    let pos = parse("8/P7/4k3/8/8/4K3/7p/8 w - -");
+    let pos = common::chess("8/P7/4k3/8/8/4K3/7p/8 w - -");
     let r = QSearch::new(V).search(&pos);
     assert_eq!(r.score, 800);
     assert_eq!(r.best_move, Some(uci(&pos, "a7a8q")));
@@ -200,7 +196,7 @@ fn promotion_race() {
         vec![uci(&pos, "a7a8q")]
     );
     // Black to move is the mirror image: h1=Q, a8=Q, Qxa8.
-    let black = parse("8/P7/4k3/8/8/4K3/7p/8 b - -");
+    let black = common::chess("8/P7/4k3/8/8/4K3/7p/8 b - -");
     let r = QSearch::new(V).search(&black);
     assert_eq!(r.score, 800);
     assert_eq!(r.best_move, Some(uci(&black, "h2h1q")));
@@ -219,7 +215,7 @@ fn orderings_choose_different_first_moves() {
     // Values: Nxe4 leaves W 1200, B 600 = +600, and Black has no capture (the knight on e4
     // attacks the rook, but the rook cannot reach it). Qxd6 exd6 leaves W 300, B 400 =
     // -100. So the value is +600, by Nxe4.
-    let pos = parse("6k1/4p3/3r4/8/4b3/Q1N5/8/6K1 w - -");
+    let pos = common::chess("6k1/4p3/3r4/8/4b3/Q1N5/8/6K1 w - -");
     let mvv = QSearch::new(V);
     let see = QSearch::new(V).ordering(Ordering::See(Rules::Default));
     assert_eq!(
@@ -252,7 +248,7 @@ fn pruning_below_the_root_can_change_the_score() {
     // (Rxa1 Rxa1 Bxd4 leaves Black at -300.) So gxh5 is worth +100, the same as standing
     // pat, and the value is +100. With SEE < 0 pruning Black's two captures disappear,
     // gxh5 is worth +200 and so is the value.
-    let pos = parse("r5k1/6b1/8/7p/3P2P1/8/8/N2R2K1 w - -");
+    let pos = common::chess("r5k1/6b1/8/7p/3P2P1/8/8/N2R2K1 w - -");
     assert_eq!(QSearch::new(V).ordered_moves(&pos), vec![uci(&pos, "g4h5")]);
     let mut after = pos.clone();
     after.play_unchecked(uci(&pos, "g4h5"));
@@ -291,7 +287,7 @@ fn book_positions() -> &'static [Chess] {
             .iter()
             .map(|line| {
                 let fen: Vec<&str> = line.split_ascii_whitespace().take(4).collect();
-                parse(&fen.join(" "))
+                common::chess(&fen.join(" "))
             })
             .collect()
     })

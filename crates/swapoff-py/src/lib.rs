@@ -54,7 +54,7 @@ fn question(
 /// A position read from a FEN by the reader `see_many` and the command use (4 to 6
 /// fields; standard castling rights, or Chess960's where only they fit), with its message.
 fn from_fen(fen: &str) -> PyResult<swapoff_scan::Position> {
-    swapoff_scan::Position::from_fen(fen).map_err(error)
+    swapoff_scan::Position::from_fen(fen).map_err(|e| error(format!("bad FEN {fen:?}: {e}")))
 }
 
 /// A position of the Python side, parsed once and asked several questions.
@@ -139,7 +139,7 @@ impl Position {
                 let fen = shakmaty::fen::Fen::try_from_setup(setup)
                     .map(|f| f.to_string())
                     .unwrap_or_default();
-                match swapoff_scan::position(&fen) {
+                match swapoff_scan::Position::from_fen(&fen) {
                     Err(e) => Err(error(format!("bad position {fen:?}: {e}"))),
                     Ok(_) => Err(error(format!("bad position {fen:?}"))),
                 }
@@ -204,8 +204,11 @@ impl Position {
 }
 
 impl Position {
+    /// A legal move, or why not, naming the position as `seeswap eval` does.
     fn read_move(&self, text: &str) -> PyResult<swapoff::Move> {
-        self.pos.see_move(text).map_err(error)
+        self.pos
+            .see_move(text)
+            .map_err(|e| error(format!("{e} (in {})", self.pos.fen())))
     }
 }
 

@@ -1,10 +1,11 @@
 //! One position asked one question, as `seeswap eval`, the Python package and the
 //! WebAssembly package ask it: the same parsing, the same evaluator and the same messages,
 //! written once. A [`Position`] is parsed once and asked several things; a [`Question`] is
-//! the rule set, the piece values and the threshold a face was given. Each face turns
-//! these `String` errors into its own kind of error.
+//! the rule set, the piece values and the threshold a face was given. A position's errors
+//! are typed ([`FenError`], [`MoveError`]); a question's are messages. Each face turns
+//! them into its own kind of error.
 
-use crate::read::parse::{self, MoveError};
+use crate::read::parse::{self, FenError, MoveError};
 use crate::scan::analysis::Report;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
@@ -16,18 +17,19 @@ use swapoff::{Move, PieceValues, Rules, See};
 pub struct Position(Chess);
 
 impl Position {
-    /// A position from a FEN (4 to 6 fields; Chess960 castling rights where only they
-    /// fit), or why not, quoting the FEN.
+    /// A position from a FEN with 4 to 6 fields (EPD-style FENs without move counters are
+    /// accepted), or what is wrong with it. Castling rights are read as standard chess's
+    /// `KQkq`, and as Chess960's where only that fits: Shredder-FEN file letters (`HAha`),
+    /// or X-FEN, where `KQkq` name the outermost rooks and a file letter an inner rook.
     ///
     /// ```
-    /// use swapoff_scan::Position;
-    /// let err = Position::from_fen("8/8/8/8/8/8/8/8 w - -").unwrap_err();
-    /// assert!(err.starts_with("bad FEN \"8/8/8/8/8/8/8/8 w - -\": "), "{err}");
+    /// use swapoff_scan::{FenError, FenField, Position};
+    /// assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - -").is_ok());
+    /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K3 x - -").unwrap_err();
+    /// assert!(matches!(err, FenError::BadField { field: FenField::SideToMove, .. }), "{err}");
     /// ```
-    pub fn from_fen(fen: &str) -> Result<Position, String> {
-        parse::position(fen)
-            .map(Position)
-            .map_err(|e| format!("bad FEN {fen:?}: {e}"))
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        parse::position(fen).map(Position)
     }
 
     /// The board crate's position.
@@ -54,26 +56,33 @@ impl Position {
         self.0
     }
 
-    /// A legal move in SAN or UCI, or why not (naming the FEN, as `seeswap eval` does).
+    /// A legal move, read as [`Position::legal_move`] reads it, as the SEE library's move,
+    /// or why not. A face names the position in its message (`why (in FEN)`), as
+    /// `seeswap eval` does.
+    ///
+    /// ```
+    /// use swapoff_scan::{MoveError, Position};
+    /// let pos = Position::from_fen("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
+    /// assert!(pos.see_move("Rxd5").is_ok());
+    /// assert!(matches!(pos.see_move("Rxd6"), Err(MoveError::Illegal { .. })));
+    /// ```
+    pub fn see_move(&self, text: &str) -> Result<Move, MoveError> {
+        parse::see_move(&self.0, text)
+    }
+
+    /// A legal move as the board crate's move, or why not. Read are SAN (`Nxe5`, `exd6`,
+    /// `f8=Q+`, `O-O`), UCI (`g1f3`, `e7e8q`, `e1g1`, or king takes rook for Chess960
+    /// castling) and long algebraic (`Re1xe5`, `e5-e6`), with or without check marks and
+    /// annotation glyphs (`Nxe5+`, `Qxf7#?!`), en passant suffixes (`exd6 e.p.`), castling
+    /// with zeros (`0-0`) and promotions without `=` (`b8Q`).
     ///
     /// ```
     /// use swapoff_scan::Position;
-    /// let pos = Position::from_fen("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
-    /// assert!(pos.see_move("Rxd5").is_ok());
-    /// let err = pos.see_move("Rxd6").unwrap_err();
-    /// assert!(err.ends_with("(in 4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1)"), "{err}");
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q -").unwrap();
+    /// assert_eq!(pos.legal_move("e1c1").unwrap(), pos.legal_move("O-O-O").unwrap());
     /// ```
-    pub fn see_move(&self, text: &str) -> Result<Move, String> {
-        parse::see_move(&self.0, text).map_err(|e| self.in_fen(e))
-    }
-
-    /// The board crate's move for a legal move in SAN or UCI, or why not.
-    fn legal_move(&self, text: &str) -> Result<shakmaty::Move, String> {
-        parse::shakmaty_move(&self.0, text).map_err(|e| self.in_fen(e))
-    }
-
-    fn in_fen(&self, e: MoveError) -> String {
-        format!("{e} (in {})", self.fen())
+    pub fn legal_move(&self, text: &str) -> Result<shakmaty::Move, MoveError> {
+        parse::shakmaty_move(&self.0, text)
     }
 
     /// The FEN (en passant square only when a capture there is legal).
@@ -81,7 +90,7 @@ impl Position {
         Fen::from_position(&self.0, EnPassantMode::Legal).to_string()
     }
 
-    /// The position after a legal move (SAN or UCI).
+    /// The position after a legal move (SAN or UCI), or why the move is not one.
     ///
     /// ```
     /// use swapoff_scan::Position;
@@ -89,13 +98,12 @@ impl Position {
     /// let next = start.play("e4").unwrap();
     /// assert_eq!(next.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// ```
-    pub fn play(&self, text: &str) -> Result<Position, String> {
+    pub fn play(&self, text: &str) -> Result<Position, MoveError> {
         let m = self.legal_move(text)?;
-        self.0
-            .clone()
-            .play(m)
-            .map(Position)
-            .map_err(|e| e.to_string())
+        let mut next = self.0.clone();
+        // `legal_move` gives only legal moves.
+        next.play_unchecked(m);
+        Ok(Position(next))
     }
 
     /// Every legal move, in UCI (castling as king to its destination square, or king
@@ -247,13 +255,14 @@ impl Question {
             let pos = match last {
                 Some((f, ref pos)) if f == text => pos,
                 _ => {
-                    let pos = Position::from_fen(text).map_err(|e| (i, e))?;
+                    let pos = Position::from_fen(text)
+                        .map_err(|e| (i, format!("bad FEN {text:?}: {e}")))?;
                     &last.insert((text, pos)).1
                 }
             };
             let m = pos
                 .see_move(mv(i).map_err(|why| (i, why))?)
-                .map_err(|e| (i, e))?;
+                .map_err(|e| (i, format!("{e} (in {})", pos.fen())))?;
             out.push(self.answer(pos, m));
         }
         Ok(out)

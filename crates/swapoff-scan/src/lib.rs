@@ -6,17 +6,16 @@
 //! - **read**: an input by name ([`InputName`]) opened, decompressed and told apart once
 //!   ([`Source`], [`Format`]: EPD, PGN, CSV, JSON Lines, Parquet), cut into units of work
 //!   ([`Work`]) and [`Note`]s in input order, as one owned configuration ([`ReadOptions`])
-//!   says; a FEN ([`position`]) and a SAN or UCI move ([`see_move`], [`shakmaty_move`])
-//!   read with precise errors, and an input's lines ([`InputName::records`]) for the
-//!   commands that read `FEN;MOVE` lines;
+//!   says, and an input's lines ([`InputName::records`]) for the commands that read
+//!   `FEN;MOVE` lines;
 //! - **scan**: units of work to [`Row`]s ([`Scanner`]), computing only what the columns
 //!   asked need ([`Selection`]), handed to a [`Sink`] that may fail or stop the reading;
 //!   [`pipeline`] runs reading and scanning on every core, in input order;
 //! - **write**: the sinks: rows as JSON Lines or CSV ([`TextRows`]) and as Arrow columns
 //!   ([`Columns`]), a run's totals ([`Summary`]), and a move's trace as JSON
 //!   ([`TraceJson`]);
-//! - **ask**: one [`Position`] asked one [`Question`] (SEE, trace, analysis), as every face
-//!   asks.
+//! - **ask**: one [`Position`], read from a FEN with precise errors, its moves read from
+//!   SAN or UCI, asked one [`Question`] (SEE, trace, analysis), as every face asks.
 //!
 //! Those are the entry points. The other names below are their parts (an error's causes, a
 //! row's fields, a writer's settings), exported because the entry points' signatures show
@@ -35,9 +34,7 @@ mod write;
 
 // The entry points, by layer.
 pub use ask::{Position, Question};
-pub use read::{
-    position, see_move, shakmaty_move, Format, InputName, Note, ReadOptions, Source, Work,
-};
+pub use read::{Format, InputName, Note, ReadOptions, Source, Work};
 pub use scan::{pipeline, Row, Scanner, Selection, Sink};
 pub use write::{Columns, Summary, TextRows, TraceJson};
 

@@ -27,8 +27,8 @@ fn main() -> Result<(), String> {
         let start = Instant::now();
         let mut sum = 0i64;
         for (fen, mv) in &pairs {
-            let pos = Position::from_fen(fen)?;
-            let m = pos.see_move(mv)?;
+            let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
+            let m = pos.see_move(mv).map_err(|e| e.to_string())?;
             sum += i64::from(question.answer(&pos, m));
         }
         let one = start.elapsed().as_nanos() as f64 / pairs.len() as f64;

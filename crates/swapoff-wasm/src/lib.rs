@@ -9,7 +9,7 @@
 #![forbid(unsafe_code)]
 
 use swapoff::Move;
-use swapoff_scan::{Position, Question};
+use swapoff_scan::{MoveError, Position, Question};
 use wasm_bindgen::prelude::*;
 
 fn error(why: String) -> JsError {
@@ -58,14 +58,20 @@ fn question(
     Question::new(rules, values, threshold).map_err(error)
 }
 
+/// A position, or why not, quoting the FEN.
 fn position(fen: &str) -> Result<Position, JsError> {
-    Position::from_fen(fen).map_err(error)
+    Position::from_fen(fen).map_err(|e| error(format!("bad FEN {fen:?}: {e}")))
+}
+
+/// Why a move was refused, naming the position, as `seeswap eval` says it.
+fn refused(pos: &Position, why: MoveError) -> JsError {
+    error(format!("{why} (in {})", pos.fen()))
 }
 
 /// A position and a legal move in it: what `see`, `seeGe` and `trace` ask about.
 fn position_and_move(fen: &str, mv: &str) -> Result<(Position, Move), JsError> {
     let pos = position(fen)?;
-    let m = pos.see_move(mv).map_err(error)?;
+    let m = pos.see_move(mv).map_err(|e| refused(&pos, e))?;
     Ok((pos, m))
 }
 
@@ -162,7 +168,8 @@ pub fn fen(fen: &str) -> Result<String, JsError> {
 /// The position after a legal move (SAN or UCI), as a FEN.
 #[wasm_bindgen]
 pub fn play(fen: &str, mv: &str) -> Result<String, JsError> {
-    Ok(position(fen)?.play(mv).map_err(error)?.fen())
+    let pos = position(fen)?;
+    Ok(pos.play(mv).map_err(|e| refused(&pos, e))?.fen())
 }
 
 /// Every legal move: `[uci, san]` pairs, flat (`uci0, san0, uci1, san1, ...`).

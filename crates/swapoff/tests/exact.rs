@@ -15,7 +15,7 @@ use swapoff::{Move, PieceValues, PreparedBoard, Rules, See};
 use swapoff_lab::testing::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
 
 fn parse(fen: &str) -> Chess {
-    swapoff_scan::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    swapoff_lab::testing::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -559,7 +559,7 @@ fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
     } else {
         " b - - 0 1"
     });
-    swapoff_scan::position(&fen).ok()
+    swapoff_lab::testing::position(&fen).ok()
 }
 
 /// Positions for the random checks: crowded placements, and random play from the first

@@ -48,10 +48,10 @@ fn split_expectation(expected: &str) -> (&str, &str) {
     expected.split_once(':').unwrap_or((expected, ""))
 }
 
-/// Checks `swapoff_scan::position(text)` against an expectation of `fen.tsv`'s form.
+/// Checks `swapoff_scan::Position::from_fen(text)` against an expectation of `fen.tsv`'s form.
 fn assert_fen(expected: &str, text: &str, at: &str) {
     let (kind, detail) = split_expectation(expected);
-    let result = swapoff_scan::position(text);
+    let result = swapoff_lab::testing::position(text);
     if kind == "Ok" {
         if let Err(e) = result {
             panic!("{at}: {text:?} refused: {e}");
@@ -112,18 +112,18 @@ fn assert_fen(expected: &str, text: &str, at: &str) {
     }
 }
 
-/// Checks `swapoff_scan::see_move` against an expectation of `moves.tsv`'s form.
+/// Checks `swapoff_scan::Position::see_move` against an expectation of `moves.tsv`'s form.
 fn assert_move(expected: &str, fen: &str, mv: &str, at: &str) {
-    let pos =
-        swapoff_scan::position(fen).unwrap_or_else(|e| panic!("{at}: corpus FEN refused: {e}"));
-    let err = match swapoff_scan::see_move(&pos, mv) {
+    let pos = swapoff_lab::testing::position(fen)
+        .unwrap_or_else(|e| panic!("{at}: corpus FEN refused: {e}"));
+    let err = match swapoff_lab::testing::see_move(&pos, mv) {
         Ok(m) => panic!("{at}: {mv:?} accepted as {m}, expected {expected}"),
         Err(e) => e,
     };
     // Both entry points must agree: see_move only adds the conversion for SEE.
     assert!(
-        swapoff_scan::shakmaty_move(&pos, mv).is_err(),
-        "{at}: shakmaty_move accepts {mv:?}"
+        swapoff_lab::testing::legal_move(&pos, mv).is_err(),
+        "{at}: legal_move accepts {mv:?}"
     );
     let message = err.to_string();
     assert!(
@@ -301,8 +301,10 @@ fn mixed_suite_reports_every_bad_line_and_keeps_the_good_rows() {
         let line = text.lines().nth(n - 1).unwrap_or_default();
         let Some(expected) = expect.get(&n) else {
             let row = result.unwrap_or_else(|e| panic!("{at}: unexpected error {e}"));
-            let pos = swapoff_scan::position(&row.fen).unwrap_or_else(|e| panic!("{at}: {e}"));
-            let mv = swapoff_scan::see_move(&pos, &row.mv).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let pos =
+                swapoff_lab::testing::position(&row.fen).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let mv = swapoff_lab::testing::see_move(&pos, &row.mv)
+                .unwrap_or_else(|e| panic!("{at}: {e}"));
             assert_eq!(
                 See::new(Rules::Default).value(&pos, mv),
                 row.expected,
@@ -342,10 +344,10 @@ fn empty_input_gives_nothing_or_empty() {
     );
     assert!(suite::read_suite("").is_empty());
     assert!(suite::read_suite("\n\n  \n# only comments\n").is_empty());
-    assert_eq!(swapoff_scan::position(""), Err(FenError::Empty));
-    let pos = swapoff_scan::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
+    assert_eq!(swapoff_lab::testing::position(""), Err(FenError::Empty));
+    let pos = swapoff_lab::testing::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
     assert!(matches!(
-        swapoff_scan::see_move(&pos, ""),
+        swapoff_lab::testing::see_move(&pos, ""),
         Err(MoveError::Empty)
     ));
 }
@@ -367,7 +369,9 @@ fn nul_bytes_are_reported_in_the_field_that_holds_them() {
         let fen = with_nul.join(" ");
         assert_fen(&format!("BadField:{name}"), &fen, &format!("NUL in {name}"));
         // The message shows the NUL escaped rather than writing it to a terminal.
-        let message = swapoff_scan::position(&fen).err().map(|e| e.to_string());
+        let message = swapoff_lab::testing::position(&fen)
+            .err()
+            .map(|e| e.to_string());
         assert!(
             message
                 .as_deref()
@@ -408,10 +412,10 @@ fn megabyte_lines_are_refused_without_trouble() {
         &many_fields,
         "half a million fields",
     );
-    let pos = swapoff_scan::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
+    let pos = swapoff_lab::testing::position("4k3/8/8/8/8/8/8/4K3 w - -").expect("two kings");
     let long_move = "N".repeat(LEN);
     assert!(matches!(
-        swapoff_scan::see_move(&pos, &long_move),
+        swapoff_lab::testing::see_move(&pos, &long_move),
         Err(MoveError::Unparseable { .. })
     ));
     let fen = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
@@ -451,7 +455,11 @@ fn byte_order_marks_and_crlf_line_ends_are_accepted() {
     let row = suite::suite_line(1, &format!("\u{feff}{fen}; Rxd5; 100"))
         .expect("reads")
         .expect("a row");
-    assert!(swapoff_scan::position(&row.fen).is_ok(), "{:?}", row.fen);
+    assert!(
+        swapoff_lab::testing::position(&row.fen).is_ok(),
+        "{:?}",
+        row.fen
+    );
 }
 
 #[test]

@@ -17,12 +17,13 @@ fn every_notation_reads_as_its_move() {
         let [uci, fen, mv] = fields[..] else {
             panic!("{at}: expected UCI<TAB>FEN<TAB>MOVE");
         };
-        let pos = swapoff_scan::position(fen).unwrap_or_else(|e| panic!("{at}: {e}"));
-        let m = swapoff_scan::see_move(&pos, mv).unwrap_or_else(|e| panic!("{at}: {mv:?}: {e}"));
+        let pos = swapoff_lab::testing::position(fen).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let m = swapoff_lab::testing::see_move(&pos, mv)
+            .unwrap_or_else(|e| panic!("{at}: {mv:?}: {e}"));
         let shown = match m.kind {
             // Castling is shown king to destination; the table writes Chess960 castling
             // as king takes rook.
-            MoveKind::Castle => swapoff_scan::shakmaty_move(&pos, mv)
+            MoveKind::Castle => swapoff_lab::testing::legal_move(&pos, mv)
                 .map(|sm| sm.to_uci(pos.castles().mode()).to_string())
                 .unwrap_or_default(),
             _ => m.to_string(),

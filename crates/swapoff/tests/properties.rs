@@ -324,9 +324,9 @@ fn mirrored_positions_agree() {
 #[test]
 fn tie_break_is_not_mirror_symmetric() {
     let pos = chess("3rrk2/pp3pp1/4R2p/1R6/8/2q2n2/PPB2PPP/7K b - - 2 6");
-    let mv = swapoff_scan::see_move(&pos, "f3e5").expect("legal");
+    let mv = swapoff_lab::testing::see_move(&pos, "f3e5").expect("legal");
     let mirrored = chess("7k/ppb2ppp/2Q2N2/8/1r6/4r2P/PP3PP1/3RRK2 w - - 2 6");
-    let mm = swapoff_scan::see_move(&mirrored, "f6e4").expect("legal");
+    let mm = swapoff_lab::testing::see_move(&mirrored, "f6e4").expect("legal");
     assert_eq!(mirror_move(mv), mm);
     assert!(tie_possible(&pos, mv));
     let t = see(Rules::Default).trace(&pos, mv);
@@ -570,7 +570,7 @@ fn cached_promotion_squares_agree() {
         Ok(())
     });
     // White pawns on a7 and h7, a black one on a2: b8, g8 and b1, nothing else.
-    let pos = swapoff_scan::position("7k/P6P/8/8/8/8/p7/K7 w - - 0 1").unwrap();
+    let pos = swapoff_lab::testing::position("7k/P6P/8/8/8/8/p7/K7 w - - 0 1").unwrap();
     let cached = PreparedBoard::new(&pos);
     let found: Vec<String> = (0u8..64)
         .filter_map(Square::new)

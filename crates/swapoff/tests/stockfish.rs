@@ -302,7 +302,7 @@ mod port {
 use port::{SfPosition, STOCKFISH_VALUES};
 
 fn parse(fen: &str) -> Chess {
-    swapoff_scan::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    swapoff_lab::testing::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -588,7 +588,7 @@ fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
     } else {
         " b - - 0 1"
     });
-    swapoff_scan::position(&fen).ok()
+    swapoff_lab::testing::position(&fen).ok()
 }
 
 #[test]
@@ -649,7 +649,7 @@ proptest! {
         fen.push_str(if white { " w - - 0 1" } else { " b - - 0 1" });
         // Digits are not merged ("11" is not valid FEN), so merge runs of empty squares.
         let fen = merge_empty(&fen);
-        let Ok(pos) = swapoff_scan::position(&fen) else {
+        let Ok(pos) = swapoff_lab::testing::position(&fen) else {
             return Ok(());
         };
         let mut rng = Rng(seed);

@@ -163,7 +163,7 @@ fn rows(file: &str) -> Vec<SuiteRow> {
 fn evaluate(file: &str, row: &SuiteRow, see: See) -> i32 {
     let at = format!("{file}:{} ({} ; {})", row.line, row.fen, row.mv);
     let pos = chess(&row.fen);
-    let m = swapoff_scan::shakmaty_move(&pos, &row.mv)
+    let m = swapoff_lab::testing::legal_move(&pos, &row.mv)
         .unwrap_or_else(|e| panic!("{at}: cannot read the move: {e}"));
     let mv = Move::try_from(&m).unwrap_or_else(|e| panic!("{at}: {e}"));
     let board = cozy_of(&pos);
@@ -267,7 +267,7 @@ fn unreadable_lines_fail_for_the_stated_reason() {
         match why {
             Unreadable::Ambiguous(candidates) => {
                 let pos = chess(&row.fen);
-                match swapoff_scan::see_move(&pos, &row.mv) {
+                match swapoff_lab::testing::see_move(&pos, &row.mv) {
                     Err(MoveError::Ambiguous {
                         text,
                         candidates: found,
@@ -288,7 +288,7 @@ fn unreadable_lines_fail_for_the_stated_reason() {
                     2
                 );
             }
-            Unreadable::Impossible(text) => match swapoff_scan::position(&row.fen) {
+            Unreadable::Impossible(text) => match swapoff_lab::testing::position(&row.fen) {
                 Err(FenError::Impossible { reasons }) => assert!(
                     reasons.iter().any(|r| r.to_string().contains(text)),
                     "{file}:{line}: {reasons:?}"
@@ -306,7 +306,7 @@ fn unreadable_lines_fail_for_the_stated_reason() {
 fn both_readings_of_the_ambiguous_row() {
     let pos = chess(AMBIGUOUS_NXD1);
     for text in ["c3d1", "e3d1"] {
-        let mv = swapoff_scan::see_move(&pos, text).expect("legal");
+        let mv = swapoff_lab::testing::see_move(&pos, text).expect("legal");
         // Either way Black's cheapest recapture is a pawn that promotes: 300 - (300 + 800).
         assert_eq!(See::new(Rules::Default).value(&pos, mv), -800, "{text}");
         assert_eq!(See::new(Rules::Exact).value(&pos, mv), -800, "{text}");
@@ -323,7 +323,7 @@ fn recursive_oracle_agrees_on_the_suites() {
                 continue;
             }
             let pos = chess(&row.fen);
-            let m = swapoff_scan::shakmaty_move(&pos, &row.mv).expect("readable row");
+            let m = swapoff_lab::testing::legal_move(&pos, &row.mv).expect("readable row");
             let mv = Move::try_from(&m).expect("standard move");
             for rules in Rules::FAST {
                 for values in [PieceValues::STANDARD, PieceValues::STOCKFISH] {
@@ -347,7 +347,7 @@ fn convention_rows_by_hand() {
     // Bxe5: White Bf4xBe5, Black d6xe5 (f6 is pinned off the e5 square by Qh4), White
     // Re2xe5 and Black has nothing left: 300 - 300 + 100.
     let pos = chess(BXE5);
-    let mv = swapoff_scan::see_move(&pos, "Bxe5").expect("legal");
+    let mv = swapoff_lab::testing::see_move(&pos, "Bxe5").expect("legal");
     let t = See::new(Rules::Default).trace(&pos, mv);
     let moves: Vec<(Color, Role, String)> = t
         .captures
@@ -371,7 +371,7 @@ fn convention_rows_by_hand() {
 
     // Nxd1: Black's cheapest recapture is c2xd1, promoting; White has nothing left.
     let pos = chess(NXD1);
-    let mv = swapoff_scan::see_move(&pos, "Nxd1").expect("legal");
+    let mv = swapoff_lab::testing::see_move(&pos, "Nxd1").expect("legal");
     let t = See::new(Rules::Default).trace(&pos, mv);
     assert_eq!(t.captures.len(), 2);
     assert_eq!(t.captures[1].piece, Role::Pawn);

@@ -4,8 +4,8 @@
 //! hand from the positions (see the comments), not copied from the library's output.
 
 use swapoff::{Capture, Color, Move, PieceValues, Role, Rules, See, Square, Trace};
+use swapoff_lab::testing::legal_move;
 use swapoff_lab::testing::{chess, cozy_move, cozy_of};
-use swapoff_scan::shakmaty_move;
 
 fn wiki_values() -> PieceValues {
     PieceValues::new(100, 325, 325, 500, 1000).expect("the wiki's values are valid")
@@ -31,7 +31,7 @@ fn capture(side: Color, from: &str, to: &str, piece: Role, captured: Role) -> Ca
 /// both must be identical.
 fn trace_both(fen: &str, san: &str, rules: Rules) -> Trace {
     let pos = chess(fen);
-    let m = shakmaty_move(&pos, san).expect("the wiki's move is legal");
+    let m = legal_move(&pos, san).expect("the wiki's move is legal");
     let mv = Move::try_from(&m).expect("a standard move");
     let board = cozy_of(&pos);
     assert_eq!(cozy_move(&board, &m), mv, "both adapters read {san} alike");

@@ -21,7 +21,7 @@ use shakmaty::{Chess, EnPassantMode};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, Rules, See};
 use swapoff_bench::fen_move::fen_move;
-use swapoff_scan::InputName;
+use swapoff_scan::{InputName, Position};
 
 /// Lines evaluated per window.
 const WINDOW: usize = 4096;
@@ -286,10 +286,9 @@ fn parse_line(
             )
         }
     };
-    let pos = swapoff_scan::position(fen.trim()).map_err(|e| format!("bad FEN: {e}"))?;
-    let m = swapoff_scan::shakmaty_move(&pos, mv.trim()).map_err(|e| e.to_string())?;
-    let mv = Move::try_from(&m).map_err(|e| e.to_string())?;
-    Ok(Some((pos, mv, answer)))
+    let pos = Position::from_fen(fen.trim()).map_err(|e| format!("bad FEN: {e}"))?;
+    let mv = pos.see_move(mv.trim()).map_err(|e| e.to_string())?;
+    Ok(Some((pos.into_chess(), mv, answer)))
 }
 
 fn table(r: &Report) -> String {

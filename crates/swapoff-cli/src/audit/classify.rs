@@ -463,8 +463,9 @@ mod tests {
     use super::*;
 
     fn check(fen: &str, uci: &str, rules: Rules) -> Verdict {
-        let pos = swapoff_scan::position(fen).unwrap();
-        let mv = swapoff_scan::see_move(&pos, uci).unwrap();
+        let pos = swapoff_scan::Position::from_fen(fen).unwrap();
+        let mv = pos.see_move(uci).unwrap();
+        let pos = pos.into_chess();
         let fast = See::new(rules)
             .with_values(PieceValues::STANDARD)
             .value(&pos, mv);
@@ -476,8 +477,9 @@ mod tests {
     fn exact_nodes_match_the_core() {
         // H(1) is the exact value: the node search here must agree with the core's.
         let fen = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
-        let pos = swapoff_scan::position(fen).unwrap();
-        let mv = swapoff_scan::see_move(&pos, "d3e5").unwrap();
+        let pos = swapoff_scan::Position::from_fen(fen).unwrap();
+        let mv = pos.see_move("d3e5").unwrap();
+        let pos = pos.into_chess();
         let exact = See::new(Rules::Exact);
         let mut state = Snapshot::of(&pos);
         state.play(mv.from, mv.to, Color::White, Role::Knight);

@@ -1,7 +1,7 @@
 //! Reading the audit's input: FEN/EPD lines and `FEN;MOVE` pair lines, into positions and
 //! the moves to evaluate in them.
 
-use shakmaty::{Chess, Position};
+use shakmaty::Position as _;
 use std::io::Read;
 use swapoff::Move;
 use swapoff_bench::fen_move::{fen_move, FenMoveError};
@@ -105,7 +105,7 @@ pub struct Input {
     /// File names as given (`<stdin>` for `-`).
     pub names: Vec<String>,
     /// The window's distinct positions (consecutive identical FENs share one).
-    pub positions: Vec<Chess>,
+    pub positions: Vec<swapoff_scan::Position>,
     /// The window's moves to evaluate, in input order.
     pub items: Vec<Item>,
     /// Non-blank, non-comment lines read.
@@ -232,7 +232,7 @@ pub fn read<R: Read>(
         };
         let same = fen == input.last_fen;
         if !(same && input.last_in_window) {
-            match swapoff_scan::position(fen) {
+            match swapoff_scan::Position::from_fen(fen) {
                 Ok(pos) => {
                     input.positions.push(pos);
                     if !same {
@@ -261,7 +261,7 @@ pub fn read<R: Read>(
             })
         };
         match line {
-            Line::Pair { mv, .. } => match swapoff_scan::shakmaty_move(pos, mv) {
+            Line::Pair { mv, .. } => match pos.legal_move(mv) {
                 Ok(m) => match item(&m) {
                     Some(it) => {
                         input.items.push(it);
@@ -279,7 +279,7 @@ pub fn read<R: Read>(
             },
             Line::Position(_) => {
                 input.position_lines += 1;
-                let moves = pos.legal_moves();
+                let moves = pos.chess().legal_moves();
                 let found: Vec<Item> = moves
                     .iter()
                     .filter(|m| wanted(m, quiet))

@@ -56,8 +56,6 @@ use crate::common::{fatal, progress_bar, write_stdout, Outcome, Status};
 use input::Input;
 use rayon::prelude::*;
 use report::{Example, Speed, Summary, Tally};
-use shakmaty::fen::Fen;
-use shakmaty::EnPassantMode;
 use std::time::Instant;
 use swapoff::{PieceValues, Rules, See};
 use swapoff_scan::InputName;
@@ -256,7 +254,7 @@ fn evaluate_window(data: &Input, args: &Args, totals: &mut Totals) {
             out.extend(
                 chunk
                     .iter()
-                    .map(|it| see.value(&positions[it.pos as usize], it.mv)),
+                    .map(|it| see.value(positions[it.pos as usize].chess(), it.mv)),
             );
             speed.seconds += t.elapsed().as_secs_f64();
         }
@@ -287,7 +285,7 @@ fn evaluate_window(data: &Input, args: &Args, totals: &mut Totals) {
             .map(|&i| {
                 let it = &items[i];
                 classify::classify(
-                    &positions[it.pos as usize],
+                    positions[it.pos as usize].chess(),
                     it.mv,
                     rules,
                     args.values,
@@ -325,7 +323,7 @@ fn example(
     Example {
         cause,
         source: format!("{file}:{}", it.line),
-        fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+        fen: pos.fen(),
         mv: it.mv.to_string(),
         kind: it.kind,
         value,

@@ -23,7 +23,7 @@ pub(crate) mod work;
 pub use format::Format;
 pub use note::{Cause, Note, Place, Skipped};
 pub use options::ReadOptions;
-pub use parse::{position, see_move, shakmaty_move, FenError, FenField, Impossibility, MoveError};
+pub use parse::{FenError, FenField, Impossibility, MoveError};
 pub use records::{InputError, InputName, LineError, Records};
 pub use source::{Source, Table};
 pub use work::Work;

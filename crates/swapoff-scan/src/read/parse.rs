@@ -165,18 +165,8 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// Parses a FEN with 4 to 6 fields (EPD-style FENs without move counters are accepted)
-/// into a legal chess position. Castling rights are read as standard chess's `KQkq`, and
-/// as Chess960's where only that fits: Shredder-FEN file letters (`HAha`), or X-FEN, where
-/// `KQkq` name the outermost rooks and a file letter an inner rook.
-///
-/// ```
-/// let pos = swapoff_scan::position("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
-/// # let _ = pos;
-/// let err = swapoff_scan::position("4k3/8/8/8/8/8/8/4K3 x - -").unwrap_err();
-/// assert!(err.to_string().contains("side to move"));
-/// ```
-pub fn position(text: &str) -> Result<Chess, FenError> {
+/// A FEN read as `Position::from_fen` documents it.
+pub(crate) fn position(text: &str) -> Result<Chess, FenError> {
     // The fields without a vector: a FEN has at most six (a seventh is counted, to refuse).
     let mut parts = [""; 7];
     let mut found = 0;
@@ -467,7 +457,7 @@ fn normalize(text: &str) -> (Cow<'_, str>, Option<char>) {
 /// without check marks and annotation glyphs (`Nxe5+`, `Qxf7#?!`), en passant suffixes
 /// (`exd6 e.p.`), castling with zeros (`0-0`) or promotions without `=` (`b8Q`), and checks
 /// it is legal in `pos`.
-pub fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
+pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
     if text.trim().is_empty() {
         return Err(MoveError::Empty);
     }
@@ -551,15 +541,8 @@ fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError>
     }
 }
 
-/// Reads a move in SAN or UCI, checks it is legal in `pos`, and converts it for SEE.
-///
-/// ```
-/// let pos = swapoff_scan::position("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
-/// let mv = swapoff_scan::see_move(&pos, "Rxd5").unwrap();
-/// assert_eq!(swapoff::see(&pos, mv), 100);
-/// assert!(swapoff_scan::see_move(&pos, "Rxd6").is_err());
-/// ```
-pub fn see_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
+/// Reads a move as [`shakmaty_move`] does and converts it for SEE.
+pub(crate) fn see_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let m = shakmaty_move(pos, text)?;
     // Quoted as every other refusal quotes the move: trimmed.
     Move::try_from(&m).map_err(|_| MoveError::Unsupported {
