@@ -128,6 +128,7 @@ impl Move {
     /// let mv = swapoff::Move::from_cozy(&board, "e2e4".parse().unwrap());
     /// assert_eq!(mv.to_string(), "e2e4");
     /// ```
+    #[inline]
     pub fn from_cozy(board: &cozy_chess::Board, mv: cozy_chess::Move) -> Move {
         let from = from_sq(mv.from);
         let to = from_sq(mv.to);
