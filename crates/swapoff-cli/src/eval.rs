@@ -95,7 +95,7 @@ fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Position) -> Result<Parsed
 }
 
 fn read_position(fen: &str) -> Result<Position, String> {
-    Position::from_fen(fen).map_err(|e| format!("bad FEN {fen:?}: {e}"))
+    Position::from_fen(fen).map_err(|e| Position::fen_message(fen, &e))
 }
 
 /// The FEN and the move of `eval FEN MOVE`, however the shell split them: the FEN is four

@@ -54,7 +54,8 @@ fn question(
 /// A position read from a FEN by the reader `see_many` and the command use (4 to 6
 /// fields; standard castling rights, or Chess960's where only they fit), with its message.
 fn from_fen(fen: &str) -> PyResult<swapoff_scan::Position> {
-    swapoff_scan::Position::from_fen(fen).map_err(|e| error(format!("bad FEN {fen:?}: {e}")))
+    swapoff_scan::Position::from_fen(fen)
+        .map_err(|e| error(swapoff_scan::Position::fen_message(fen, &e)))
 }
 
 /// A position of the Python side, parsed once and asked several questions.
@@ -208,7 +209,7 @@ impl Position {
     fn read_move(&self, text: &str) -> PyResult<swapoff::Move> {
         self.pos
             .see_move(text)
-            .map_err(|e| error(format!("{e} (in {})", self.pos.fen())))
+            .map_err(|e| error(self.pos.move_message(&e)))
     }
 }
 

@@ -2,8 +2,9 @@
 //! WebAssembly package ask it: the same parsing, the same evaluator and the same messages,
 //! written once. A [`Position`] is parsed once and asked several things; a [`Question`] is
 //! the rule set, the piece values and the threshold a face was given. A position's errors
-//! are typed ([`FenError`], [`MoveError`]); a question's are messages. Each face turns
-//! them into its own kind of error.
+//! are typed ([`FenError`], [`MoveError`]), with the messages every face gives for them
+//! ([`Position::fen_message`], [`Position::move_message`]); a question's are messages.
+//! Each face turns them into its own kind of error.
 
 use crate::read::parse::{self, FenError, MoveError};
 use crate::scan::analysis::Report;
@@ -32,6 +33,33 @@ impl Position {
         parse::position(fen).map(Position)
     }
 
+    /// The message every face gives for a FEN [`Position::from_fen`] refused, quoting it.
+    ///
+    /// ```
+    /// use swapoff_scan::Position;
+    /// let fen = "8/8/8/8/8/8/8/8 w - -";
+    /// let err = Position::from_fen(fen).unwrap_err();
+    /// let message = Position::fen_message(fen, &err);
+    /// assert!(message.starts_with("bad FEN \"8/8/8/8/8/8/8/8 w - -\": "), "{message}");
+    /// ```
+    pub fn fen_message(fen: &str, e: &FenError) -> String {
+        format!("bad FEN {fen:?}: {e}")
+    }
+
+    /// The message every face gives for a move of this position that was refused, naming
+    /// the position.
+    ///
+    /// ```
+    /// use swapoff_scan::Position;
+    /// let pos = Position::from_fen("4k3/8/8/3p4/8/8/8/3RK3 w - -").unwrap();
+    /// let err = pos.see_move("Rxd6").unwrap_err();
+    /// let message = pos.move_message(&err);
+    /// assert!(message.ends_with("(in 4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1)"), "{message}");
+    /// ```
+    pub fn move_message(&self, e: &MoveError) -> String {
+        format!("{e} (in {})", self.fen())
+    }
+
     /// The board crate's position.
     pub fn chess(&self) -> &Chess {
         &self.0
@@ -57,8 +85,7 @@ impl Position {
     }
 
     /// A legal move, read as [`Position::legal_move`] reads it, as the SEE library's move,
-    /// or why not. A face names the position in its message (`why (in FEN)`), as
-    /// `seeswap eval` does.
+    /// or why not ([`Position::move_message`] words it for a face).
     ///
     /// ```
     /// use swapoff_scan::{MoveError, Position};
@@ -256,13 +283,13 @@ impl Question {
                 Some((f, ref pos)) if f == text => pos,
                 _ => {
                     let pos = Position::from_fen(text)
-                        .map_err(|e| (i, format!("bad FEN {text:?}: {e}")))?;
+                        .map_err(|e| (i, Position::fen_message(text, &e)))?;
                     &last.insert((text, pos)).1
                 }
             };
             let m = pos
                 .see_move(mv(i).map_err(|why| (i, why))?)
-                .map_err(|e| (i, format!("{e} (in {})", pos.fen())))?;
+                .map_err(|e| (i, pos.move_message(&e)))?;
             out.push(self.answer(pos, m));
         }
         Ok(out)

@@ -60,12 +60,12 @@ fn question(
 
 /// A position, or why not, quoting the FEN.
 fn position(fen: &str) -> Result<Position, JsError> {
-    Position::from_fen(fen).map_err(|e| error(format!("bad FEN {fen:?}: {e}")))
+    Position::from_fen(fen).map_err(|e| error(Position::fen_message(fen, &e)))
 }
 
-/// Why a move was refused, naming the position, as `seeswap eval` says it.
+/// Why a move was refused, naming the position.
 fn refused(pos: &Position, why: MoveError) -> JsError {
-    error(format!("{why} (in {})", pos.fen()))
+    error(pos.move_message(&why))
 }
 
 /// A position and a legal move in it: what `see`, `seeGe` and `trace` ask about.
