@@ -175,6 +175,12 @@ fn check_move(asked: &Position, text: &str) {
         Err(e) => {
             let message = e.to_string();
             assert!(!message.is_empty());
+            // The faces' message names the position.
+            let worded = asked.move_message(&e);
+            assert!(
+                worded.ends_with(&format!("(in {})", asked.fen())),
+                "{worded}"
+            );
             let (candidates, at_least) = match &e {
                 swapoff_scan::MoveError::Illegal { candidates, .. } => (candidates.as_slice(), 0),
                 swapoff_scan::MoveError::Ambiguous { candidates, .. } => (candidates.as_slice(), 2),

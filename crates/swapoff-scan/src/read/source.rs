@@ -5,7 +5,6 @@
 
 use crate::read::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
 use crate::read::records::{decompress, InputError, InputName, Opened, UnixLines};
-use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
 
@@ -50,18 +49,6 @@ pub(crate) enum SourceError {
     /// Its first line with content is none of the formats.
     UnknownFormat,
 }
-
-impl fmt::Display for SourceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SourceError::Open(e) => write!(f, "cannot open: {e}"),
-            SourceError::Read(e) => write!(f, "cannot read: {e}"),
-            SourceError::UnknownFormat => f.write_str("cannot tell its format"),
-        }
-    }
-}
-
-impl std::error::Error for SourceError {}
 
 impl Source {
     /// Opens `name` and tells what it is: `format` when given (else told from the content),
