@@ -15,26 +15,33 @@ pub struct Annotation {
 
 impl Annotation {
     /// Reads the annotations of one comment into `self` (a comment without them leaves it
-    /// as it was). The first `[%clk` and the first `[%eval` count.
+    /// as it was). The first `[%clk` and the first `[%eval` count, in this comment and
+    /// over all the comments after one move: python-chess joins those into one comment
+    /// and takes the first of each, so a second comment adds what the first lacked but
+    /// changes nothing the first gave.
     pub fn read(&mut self, comment: &[u8]) {
-        match lichess(comment) {
-            Some((seconds, eval)) => {
+        // Lichess writes one comment a move: the fixed shape is tried only on the first.
+        if self.clock.is_none() && self.eval.is_none() {
+            if let Some((seconds, eval)) = lichess(comment) {
                 self.clock = Some(Clock::Whole(seconds));
                 if let Some((len, bytes)) = eval {
                     EvalText::put_window(&mut self.eval, len, bytes);
                 }
+                return;
             }
-            None => self.read_any(comment),
         }
+        self.read_any(comment);
     }
 
     /// [`read`](Self::read) for a comment of any shape: its commands searched for.
     fn read_any(&mut self, comment: &[u8]) {
         let (clock, eval) = commands(comment);
-        if let Some(seconds) = clock.and_then(clock_seconds) {
-            self.clock = Some(Clock::of(seconds));
+        if self.clock.is_none() {
+            if let Some(seconds) = clock.and_then(clock_seconds) {
+                self.clock = Some(Clock::of(seconds));
+            }
         }
-        if let Some(text) = eval {
+        if let (None, Some(text)) = (&self.eval, eval) {
             let value = std::str::from_utf8(before_comma(text)).map_or("", str::trim);
             if !value.is_empty() {
                 EvalText::put(&mut self.eval, value.as_bytes());
@@ -449,10 +456,11 @@ mod tests {
         a.read(b" [%eval 0.17,23] [%clk 0:03:00] [%clk 0:01:00] ");
         assert_eq!(a.clock, Some(Clock::Whole(180)));
         assert_eq!(a.eval.as_deref(), Some("0.17"));
-        a.read(b"[%eval #-3]");
+        // A second comment after the same move changes nothing the first gave.
+        a.read(b"[%eval #-3] [%clk 0:00:10]");
         assert_eq!(
             (a.clock.map(Clock::seconds), a.eval.as_deref()),
-            (Some(180.0), Some("#-3"))
+            (Some(180.0), Some("0.17"))
         );
         let mut b = Annotation::default();
         b.read(b"[see [%clk 1:2] [%eval ] [%clk 0:00:09");

@@ -432,6 +432,38 @@ mod tests {
     }
 
     #[test]
+    fn the_first_clock_and_evaluation_after_a_move_count_over_all_its_comments() {
+        // As python-chess, which joins a move's comments: the second comment adds the
+        // evaluation the first lacked, and changes neither the clock nor an evaluation
+        // given before; a variation's comments are not the main line's.
+        let text = "1. e4 { [%clk 0:03:00] } ( 1. d4 { [%clk 0:01:00] } ) \
+                    { [%clk 0:02:00] [%eval 0.3] } { [%eval 0.9] } e5 { [%eval -0.5] } \
+                    { [%clk 0:02:30] } *\n";
+        let mut collector = Collector::new(Vec::new(), true);
+        let game = reader(text.as_bytes())
+            .read_game(&mut collector)
+            .expect("readable")
+            .expect("one game");
+        let read: Vec<_> = game
+            .annotations
+            .iter()
+            .map(|a| {
+                (
+                    a.clock.map(Clock::seconds),
+                    a.eval.as_deref().map(str::to_owned),
+                )
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (Some(180.0), Some("0.3".to_owned())),
+                (Some(150.0), Some("-0.5".to_owned())),
+            ]
+        );
+    }
+
+    #[test]
     fn a_tag_is_read_whatever_blank_separates_its_name_from_its_value() {
         let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
         for blank in [" ", "\t", "  ", " \t "] {
