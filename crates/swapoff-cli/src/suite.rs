@@ -49,7 +49,7 @@ enum Failure {
 
 fn check(row: &SuiteRow, see: See) -> Result<(), Failure> {
     let pos = swapoff_scan::Position::from_fen(&row.fen)
-        .map_err(|e| Failure::Error(format!("bad FEN: {e}")))?;
+        .map_err(|e| Failure::Error(swapoff_scan::Position::fen_message(&row.fen, &e)))?;
     let mv = pos
         .see_move(&row.mv)
         .map_err(|e| Failure::Error(e.to_string()))?;

@@ -220,7 +220,11 @@ fn bad_lines_are_reported_and_skipped() {
         );
     }
     assert!(!stderr.contains(&format!("{path}:5:")), "{stderr}");
-    assert!(stderr.contains("FEN"), "{stderr}");
+    // Worded as every face words a refused FEN: the FEN quoted.
+    assert!(
+        stderr.contains(&format!("{path}:2: bad FEN \"not a fen\": ")),
+        "{stderr}"
+    );
     let report = json_of(&out);
     // Everything readable is still evaluated.
     assert_eq!(report["skipped"], 3);

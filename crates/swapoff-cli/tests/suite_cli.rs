@@ -116,6 +116,12 @@ fn unevaluable_rows_fail_with_their_reason() {
             .unwrap_or_default()
     };
     assert!(line(1).contains("side to move"), "{}", line(1));
+    // The FEN quoted, as every face words a refused one.
+    assert!(
+        line(1).contains("bad FEN \"1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 x - -\": "),
+        "{}",
+        line(1)
+    );
     assert!(
         line(2).contains("ambiguous") && line(2).contains("c3d1") && line(2).contains("e3d1"),
         "{}",

@@ -186,7 +186,8 @@ fn check_move(asked: &Position, text: &str) {
                 swapoff_scan::MoveError::Ambiguous { candidates, .. } => (candidates.as_slice(), 2),
                 swapoff_scan::MoveError::Empty
                 | swapoff_scan::MoveError::Unparseable { .. }
-                | swapoff_scan::MoveError::Unsupported { .. } => (&[][..], 0),
+                | swapoff_scan::MoveError::Unsupported { .. }
+                | swapoff_scan::MoveError::Null { .. } => (&[][..], 0),
             };
             assert!(
                 candidates.len() >= at_least,

@@ -211,6 +211,11 @@ def test_see_many_releases_the_gil():
         (lambda: swapoff.see(42, "e2e4"), "chess.Board or a FEN"),
         (lambda: swapoff.see(chess.Board(), 42), "chess.Move or a UCI/SAN"),
         (lambda: swapoff.see_many(["x"], [3]), "row 0"),
+        (
+            lambda: swapoff.see(chess.Board(), chess.Move.null()),
+            'move "0000" is a null move',
+        ),
+        (lambda: swapoff.see(chess.Board(), "--"), 'move "--" is a null move'),
     ],
 )
 def test_bad_input_raises_value_error_with_the_reason(call, message):

@@ -135,6 +135,10 @@ fn assert_move(expected: &str, fen: &str, mv: &str, at: &str) {
         ("Empty", MoveError::Empty)
         | ("Unparseable", MoveError::Unparseable { .. })
         | ("Unsupported", MoveError::Unsupported { .. }) => return,
+        ("Null", MoveError::Null { .. }) => {
+            assert!(message.contains("null move"), "{at}: {message}");
+            return;
+        }
         ("Illegal", MoveError::Illegal { candidates, .. }) => {
             assert!(message.contains("not legal"), "{at}: {message}");
             candidates

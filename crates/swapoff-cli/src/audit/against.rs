@@ -286,7 +286,8 @@ fn parse_line(
             )
         }
     };
-    let pos = Position::from_fen(fen.trim()).map_err(|e| format!("bad FEN: {e}"))?;
+    let fen = fen.trim();
+    let pos = Position::from_fen(fen).map_err(|e| Position::fen_message(fen, &e))?;
     let mv = pos.see_move(mv.trim()).map_err(|e| e.to_string())?;
     Ok(Some((pos.into_chess(), mv, answer)))
 }

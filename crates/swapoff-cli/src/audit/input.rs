@@ -243,7 +243,7 @@ pub fn read<R: Read>(
                     input.last_in_window = true;
                 }
                 Err(e) => {
-                    bad(format!("bad FEN: {e}"));
+                    bad(swapoff_scan::Position::fen_message(fen, &e));
                     input.skipped += 1;
                     continue;
                 }

@@ -163,6 +163,9 @@ def _move_text(move: Any) -> str:
     if isinstance(move, str):
         return move
     try:
+        # python-chess's null move (a1 to a1): its UCI text, refused as a null move.
+        if move.from_square == move.to_square:
+            return "0000"
         text = _SQUARES[move.from_square] + _SQUARES[move.to_square]
         if move.promotion:
             text += _PROMOTION_LETTERS.get(move.promotion, "?")

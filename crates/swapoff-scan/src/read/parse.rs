@@ -345,6 +345,12 @@ pub enum MoveError {
         /// The text given.
         text: String,
     },
+    /// A null move (`0000`, `--`, `Z0`): it passes the turn and moves no piece, so there
+    /// is no exchange to evaluate.
+    Null {
+        /// The text given.
+        text: String,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -376,6 +382,12 @@ impl fmt::Display for MoveError {
             MoveError::Unsupported { text } => write!(
                 f,
                 "move {} is a piece drop, not a move of standard chess",
+                Clipped(text)
+            ),
+            MoveError::Null { text } => write!(
+                f,
+                "move {} is a null move: it passes the turn and moves no piece, so no \
+                 capture follows it",
                 Clipped(text)
             ),
         }
@@ -467,6 +479,7 @@ pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, M
         match &mut e {
             MoveError::Unparseable { text: t }
             | MoveError::Unsupported { text: t }
+            | MoveError::Null { text: t }
             | MoveError::Illegal { text: t, .. }
             | MoveError::Ambiguous { text: t, .. } => *t = text.trim().to_string(),
             MoveError::Empty => {}
@@ -488,6 +501,12 @@ pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, M
 fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
     if text.is_empty() {
         return Err(MoveError::Empty);
+    }
+    // UCI's null move, which shakmaty's SAN reader does not take for one.
+    if text == "0000" {
+        return Err(MoveError::Null {
+            text: text.to_string(),
+        });
     }
     // The legal moves are only needed to explain an error: generate them then.
     let legal = || pos.legal_moves();
@@ -512,10 +531,18 @@ fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError>
         .map_err(|_| MoveError::Unparseable {
             text: text.to_string(),
         })?;
-    if let San::Put { .. } = san {
-        return Err(MoveError::Unsupported {
-            text: text.to_string(),
-        });
+    match san {
+        San::Put { .. } => {
+            return Err(MoveError::Unsupported {
+                text: text.to_string(),
+            })
+        }
+        San::Null => {
+            return Err(MoveError::Null {
+                text: text.to_string(),
+            })
+        }
+        San::Normal { .. } | San::Castle(_) => {}
     }
     match san.to_move(pos) {
         Ok(m) => Ok(m),
