@@ -254,7 +254,7 @@ impl Report {
 /// builds its boards.
 fn cozy_board(fen: &str) -> Result<Board, String> {
     swapoff_scan::Position::from_fen(fen)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| swapoff_scan::Position::fen_message(fen, &e))?
         .cozy_board()
 }
 

@@ -57,7 +57,7 @@ pub fn parse_pairs(text: &str) -> Data {
         let pos = seen
             .entry(fen)
             .or_insert_with(|| {
-                let chess = Position::from_fen(fen).map_err(|e| e.to_string())?;
+                let chess = Position::from_fen(fen).map_err(|e| Position::fen_message(fen, &e))?;
                 let cozy = cozy_chess::Board::from_fen(fen, false)
                     .map_err(|e| format!("cozy-chess rejects the FEN: {e}"))?;
                 data.chess.push(chess.into_chess());

@@ -236,7 +236,7 @@ impl Sink for Offering<'_> {
                         ply: Some(ply),
                     },
                 };
-                let why = format!("bad FEN {fen:?}: {e}");
+                let why = swapoff_scan::Position::fen_message(&fen, &e);
                 self.report(Note::invalid(row.file, place, why, Skipped::Position));
             }
         }
