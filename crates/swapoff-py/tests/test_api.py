@@ -216,6 +216,10 @@ def test_see_many_releases_the_gil():
             'move "0000" is a null move',
         ),
         (lambda: swapoff.see(chess.Board(), "--"), 'move "--" is a null move'),
+        (
+            lambda: swapoff.see(chess.Board(), chess.Move(28, 28, drop=chess.QUEEN)),
+            'move "Q@e4" is a piece drop',
+        ),
     ],
 )
 def test_bad_input_raises_value_error_with_the_reason(call, message):

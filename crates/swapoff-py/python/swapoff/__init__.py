@@ -163,9 +163,10 @@ def _move_text(move: Any) -> str:
     if isinstance(move, str):
         return move
     try:
-        # python-chess's null move (a1 to a1): its UCI text, refused as a null move.
+        # python-chess's null move and drops (from and to one square): their UCI text
+        # (`0000`, `Q@e4`), refused by what they are.
         if move.from_square == move.to_square:
-            return "0000"
+            return move.uci()
         text = _SQUARES[move.from_square] + _SQUARES[move.to_square]
         if move.promotion:
             text += _PROMOTION_LETTERS.get(move.promotion, "?")
