@@ -30,10 +30,21 @@ function moveText(move) {
   throw new TypeError(`a move must be SAN or UCI text, or an object with from and to, not ${describe(move)}`);
 }
 
-function options(opts) {
+// The options each question takes: a misspelt or misplaced one (`rule`, a threshold given
+// to analyze) is refused, not ignored, so that it cannot give another question's answer.
+const SEE_OPTIONS = ["rules", "values", "threshold"];
+const OPTIONS = ["rules", "values"];
+
+function options(opts, known) {
   // Rules stay undefined when not given: the default call passes no string to WebAssembly.
   if (opts === undefined || opts === null) return { rules: undefined, values: undefined };
   if (typeof opts !== "object") throw new TypeError(`options must be an object, not ${describe(opts)}`);
+  for (const name of Object.keys(opts)) {
+    // One set to undefined is one not given (as `rules ?? undefined` reads it below).
+    if (!known.includes(name) && opts[name] !== undefined) {
+      throw new TypeError(`unknown option ${JSON.stringify(name)}: this question takes ${known.join(", ")}`);
+    }
+  }
   const rules = opts.rules ?? undefined;
   if (rules !== undefined && typeof rules !== "string") throw new TypeError(`rules must be one of ${RULES.join(", ")}`);
   let values = opts.values ?? undefined;
@@ -65,7 +76,7 @@ export function see(fen, move, opts) {
   if (opts === undefined && typeof fen === "string" && typeof move === "string") {
     return raw.see(fen, move, undefined, undefined);
   }
-  const { rules, values, threshold } = options(opts);
+  const { rules, values, threshold } = options(opts, SEE_OPTIONS);
   const f = text(fen, "fen");
   const m = moveText(move);
   return threshold === undefined
@@ -75,7 +86,7 @@ export function see(fen, move, opts) {
 
 /** The SEE of `moves[i]` in `fens[i]` for every i: an Int32Array, or booleans with `threshold`. */
 export function seeMany(fens, moves, opts) {
-  const { rules, values, threshold } = options(opts);
+  const { rules, values, threshold } = options(opts, SEE_OPTIONS);
   if (!Array.isArray(fens)) throw new TypeError(`fens must be an array of FEN strings, not ${describe(fens)}`);
   if (!Array.isArray(moves)) throw new TypeError(`moves must be an array of moves, not ${describe(moves)}`);
   fens.forEach((x, i) => text(x, `fens[${i}]`));
@@ -99,7 +110,7 @@ export function seeMany(fens, moves, opts) {
  * side's `hanging` pieces.
  */
 export function analyze(fen, opts) {
-  const { rules, values } = options(opts);
+  const { rules, values } = options(opts, OPTIONS);
   return JSON.parse(raw.analyze(text(fen, "fen"), rules, values));
 }
 
@@ -108,7 +119,7 @@ export function analyze(fen, opts) {
  * attackers, x-rays, the captures with their gains, why it ends and the value.
  */
 export function trace(fen, move, opts) {
-  const { rules, values } = options(opts);
+  const { rules, values } = options(opts, OPTIONS);
   return JSON.parse(raw.trace(text(fen, "fen"), moveText(move), rules, values));
 }
 

@@ -46,12 +46,21 @@ test("errors are Error objects with the reason", () => {
     [() => seeMany([FEN], ["exd5", "e4d5"]), Error, /1 positions but 2 moves/],
     [() => seeMany([FEN, "x"], ["exd5", "e4d5"]), Error, /^row 1: bad FEN/],
     [() => seeMany(FEN, ["exd5"]), TypeError, /array/],
+    [() => see(FEN, "exd5", { rule: "classic" }), TypeError, /^unknown option "rule": this question takes rules, values, threshold$/],
+    [() => seeMany([FEN], ["exd5"], { treshold: 0 }), TypeError, /unknown option "treshold"/],
+    [() => analyze(FEN, { threshold: 0 }), TypeError, /^unknown option "threshold": this question takes rules, values$/],
+    [() => trace(FEN, "exd5", { value: [1, 3, 3, 5, 9] }), TypeError, /unknown option "value"/],
     [() => trace(FEN, "e4e6"), Error, /not legal/],
     [() => play(FEN, "e4e6"), Error, /not legal/],
   ];
   for (const [call, kind, message] of cases) {
     assert.throws(call, (e) => e instanceof kind && message.test(e.message), String(call));
   }
+});
+
+test("an option set to undefined is one not given", () => {
+  assert.deepEqual(analyze(FEN, { rules: "classic", threshold: undefined }), analyze(FEN, { rules: "classic" }));
+  assert.equal(see(FEN, "exd5", { threshold: undefined, extra: undefined }), 100);
 });
 
 // A small deterministic generator (mulberry32), so a failure repeats.
