@@ -127,10 +127,15 @@ fn split_words(words: &[String]) -> Result<(String, String), String> {
             return Ok((fen.join(" "), mv.to_string()));
         }
     }
+    // A number after the four fields is a move counter. So is the last word when it is
+    // one: no move is a number (`0000`, the null move, is refused as one later), and a
+    // whole FEN given without a move says so rather than that move "1" is not a move.
+    let counter = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
     let mut fen_len = tokens.len().min(4);
     while fen_len < 6
-        && fen_len + 1 < tokens.len()
-        && tokens[fen_len].bytes().all(|b| b.is_ascii_digit())
+        && fen_len < tokens.len()
+        && counter(tokens[fen_len])
+        && (fen_len + 1 < tokens.len() || tokens[fen_len] != "0000")
     {
         fen_len += 1;
     }

@@ -243,8 +243,13 @@ fn unreadable_inputs_are_fatal() {
 #[test]
 fn eval_single_refuses_bad_arguments_with_exit_2() {
     let long_fen = format!("{} w - -", "p".repeat(100_000));
-    let cases: [(&[&str], &str); 12] = [
+    let whole_fen = format!("{ROOK_TAKES_PAWN} 0 1");
+    let cases: [(&[&str], &str); 15] = [
         (&["4k3/8/8/8/8/8/8/4K3 x - -", "e1e2"], "'side to move'"),
+        // A whole FEN and no move: its counters are not taken for one.
+        (&[&whole_fen], "no move after the FEN"),
+        (&[&whole_fen, "--"], "no move after the FEN"),
+        (&[ROOK_TAKES_PAWN, "0000"], "is a null move"),
         (&["KK6/8/8/8/8/8/8/4k3 w - -", "Ka2"], "more than one king"),
         (&[ROOK_TAKES_PAWN, "Rxd6"], "not legal"),
         (&[ROOK_TAKES_PAWN, "Q@e4"], "\"Q@e4\""),
