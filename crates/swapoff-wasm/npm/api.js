@@ -38,7 +38,9 @@ const OPTIONS = ["rules", "values"];
 function options(opts, known) {
   // Rules stay undefined when not given: the default call passes no string to WebAssembly.
   if (opts === undefined || opts === null) return { rules: undefined, values: undefined };
-  if (typeof opts !== "object") throw new TypeError(`options must be an object, not ${describe(opts)}`);
+  if (typeof opts !== "object" || Array.isArray(opts)) {
+    throw new TypeError(`options must be an object, not ${describe(opts)}`);
+  }
   for (const name of Object.keys(opts)) {
     // One set to undefined is one not given (as `rules ?? undefined` reads it below).
     if (!known.includes(name) && opts[name] !== undefined) {

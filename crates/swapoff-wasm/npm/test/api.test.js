@@ -50,6 +50,7 @@ test("errors are Error objects with the reason", () => {
     [() => seeMany([FEN], ["exd5"], { treshold: 0 }), TypeError, /unknown option "treshold"/],
     [() => analyze(FEN, { threshold: 0 }), TypeError, /^unknown option "threshold": this question takes rules, values$/],
     [() => trace(FEN, "exd5", { value: [1, 3, 3, 5, 9] }), TypeError, /unknown option "value"/],
+    [() => see(FEN, "exd5", ["classic"]), TypeError, /^options must be an object, not an array$/],
     [() => trace(FEN, "e4e6"), Error, /not legal/],
     [() => play(FEN, "e4e6"), Error, /not legal/],
   ];
