@@ -100,6 +100,13 @@ def test_an_unknown_format_is_refused_by_both_scans():
         # One string was read letter by letter: tag_W, tag_h, ... and no error.
         ({"tags": "WhiteElo"}, TypeError, "tags is a list of names"),
         ({"columns": "game,ply"}, TypeError, "columns is a list of names"),
+        # A name that is not a string was written out as one: a column "tag_None", or
+        # "tag_b'White'", and no error.
+        ({"tags": ["White", None]}, TypeError, r"tags\[1\] must be a string, not NoneType"),
+        ({"tags": [b"White"]}, TypeError, r"tags\[0\] must be a string, not bytes"),
+        ({"columns": ["game", 3]}, TypeError, r"columns\[1\] must be a string, not int"),
+        ({"tags": 5}, TypeError, "tags is a list of names, not int"),
+        ({"fen_column": None}, TypeError, "fen_column must be a string, not NoneType"),
         # A million threads were started (gigabytes, minutes) where the command refuses.
         ({"threads": 1_000_000}, swapoff.SwapoffError, "threads must be from 0 to 256"),
         ({"threads": -1}, swapoff.SwapoffError, "threads must be from 0 to 256, not -1"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, Optional, TypedDict, Union
 
 import numpy as np
@@ -520,12 +520,22 @@ ColumnName = Literal[
 ]
 
 
+def _name(name: object, what: str) -> str:
+    """A name that must be a string: anything else is refused, not written out as one
+    (``None`` would have become a column or tag named ``"None"``)."""
+    if not isinstance(name, str):
+        raise TypeError(f"{what} must be a string, not {type(name).__name__}")
+    return name
+
+
 def _names(names: Sequence[str], what: str) -> list[str]:
-    """Names given as a list; one string is refused, as it would be read letter by
-    letter."""
+    """Names given as a list of strings; one string is refused, as it would be read
+    letter by letter."""
     if isinstance(names, (str, bytes)):
         raise TypeError(f"{what} is a list of names, not a string")
-    return [str(n) for n in names]
+    if not isinstance(names, Iterable):
+        raise TypeError(f"{what} is a list of names, not {type(names).__name__}")
+    return [_name(n, f"{what}[{i}]") for i, n in enumerate(names)]
 
 
 def _columns(columns: Sequence[ColumnName] | None) -> str | None:
@@ -540,10 +550,10 @@ def _table_options(
 ) -> tuple[str, str | None, int, str]:
     """How a table is read, as the Rust readers take it."""
     return (
-        str(fen_column),
-        None if moves_column is None else str(moves_column),
+        _name(fen_column, "fen_column"),
+        None if moves_column is None else _name(moves_column, "moves_column"),
         _bounded(apply, "apply", 0, 2**32 - 1),
-        str(movetext_column),
+        _name(movetext_column, "movetext_column"),
     )
 
 
