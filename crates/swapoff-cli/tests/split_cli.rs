@@ -133,6 +133,26 @@ fn a_brace_in_a_tag_and_games_without_tags_are_split_as_the_reader_reads_them() 
 }
 
 #[test]
+fn a_file_in_the_folder_s_place_is_named_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("parts");
+    std::fs::write(&file, "not a folder").unwrap();
+    let games = testdata("examples/lichess.pgn");
+    let o = run(
+        &["split", games.to_str().unwrap(), file.to_str().unwrap()],
+        None,
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("parts is a file, not a folder for the parts"),
+        "{err}"
+    );
+    // Left as it was.
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+}
+
+#[test]
 fn a_folder_holding_an_earlier_split_s_parts_is_refused() {
     // A second split into the same folder that wrote fewer parts left the first one's
     // last parts there: a glob over the folder read their games twice.
