@@ -214,8 +214,27 @@ fn line_at(text: &[u8], at: usize, before: Line) -> Line {
     }
 }
 
-fn on_tag_line(text: &[u8], at: usize, before: Line) -> bool {
-    line_at(text, at, before) == Line::Tag
+/// Whether places are on a tag line, read forward from the last place asked about, as
+/// [`Cursor`] reads: looked for back from each place to its line's start, a long line
+/// with many places to ask about took quadratic time.
+struct Lines {
+    at: usize,
+    line: Line,
+}
+
+impl Lines {
+    /// At the start of a chunk whose first line is `line` so far.
+    fn new(line: Line) -> Lines {
+        Lines { at: 0, line }
+    }
+
+    /// Whether `text[at..]` is on a tag line; `at` is at or after the last place asked
+    /// about.
+    fn tag(&mut self, text: &[u8], at: usize) -> bool {
+        self.line = line_at(&text[self.at..], at - self.at, self.line);
+        self.at = at;
+        self.line == Line::Tag
+    }
 }
 
 /// One change to the text: `text[start..end]` replaced by `insert`.
@@ -337,10 +356,13 @@ fn ends_reader_token(b: u8) -> bool {
 /// letter is a knight's (`Sf3`, `Lxb5`, `Tfe1+`, and long algebraic `Sg1-f3`). Words
 /// (`Sicilian`) are not.
 pub(crate) fn foreign_move(text: &[u8], at: usize) -> Option<usize> {
-    let len = text[at..]
+    // No further than a move can be long: a token that runs on is no move, and a scan to
+    // its end from each capital in it took quadratic time.
+    let window = &text[at..text.len().min(at + LONGEST_MOVE + 1)];
+    let len = window
         .iter()
         .position(|&b| ends_reader_token(b))
-        .unwrap_or(text.len() - at);
+        .unwrap_or(window.len());
     let token = &text[at..at + len];
     if !(3..=LONGEST_MOVE).contains(&len) || SanPlus::from_ascii(token).is_ok() {
         return None;
@@ -443,7 +465,6 @@ impl Cursor {
 /// The changes `text` needs (`start`: where it starts), in order, and where the text after
 /// it starts.
 fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
-    let tag_line = start.line;
     let mut edits = Vec::new();
     let drop = |start, end| Edit {
         start,
@@ -451,9 +472,10 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
         insert: b"",
     };
     // Each figurine and Unicode space, outside tag lines: its letter, or a space.
+    let mut lines = Lines::new(start.line);
     for i in memchr::memchr2_iter(LEADS.0, LEADS.1, text) {
         if let Some((insert, len)) = unicode_edit(text, i) {
-            if !on_tag_line(text, i, tag_line) {
+            if !lines.tag(text, i) {
                 edits.push(Edit {
                     start: i,
                     end: i + len,
@@ -476,13 +498,16 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
         edits.extend(wrap_foreign(text, 0, start).into_iter().flatten());
     }
     let mut cursor = Cursor::new(start);
+    // `i` onwards is on the line of the dash, mark or promotion found at `i`: none of
+    // them is a line end.
+    let mut lines = Lines::new(start.line);
     for i in block_candidates(text) {
         // A long algebraic dash (`e2-e4`, `Ng1-f3`) after `i`, which goes.
         if text[i + 1] == b'-' {
             let dash = i + 1;
             let square_before = dash >= 2 && is_file(text[dash - 2]);
             let square_after = text.len() > dash + 2 && is_rank(text[dash + 2]);
-            if square_before && square_after && !on_tag_line(text, dash, tag_line) {
+            if square_before && square_after && !lines.tag(text, i) {
                 edits.push(drop(dash, dash + 1));
             }
             continue;
@@ -496,7 +521,7 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
             if text.get(at + 3) == Some(&b'.')
                 && (after_square || alone)
                 && ends_token(text.get(at + 4))
-                && !on_tag_line(text, at, tag_line)
+                && !lines.tag(text, i)
             {
                 edits.push(drop(at, at + 4));
             }
@@ -534,7 +559,7 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
             && pawn_move
             && b"QRBN".contains(&letter)
             && ends_token(text.get(i + 2))
-            && !on_tag_line(text, i, tag_line)
+            && !lines.tag(text, i)
         {
             edits.push(Edit {
                 start: i + 1,
@@ -603,6 +628,22 @@ mod tests {
         for &size in sizes {
             assert_eq!(through(text, size), want, "reads of {size} bytes");
         }
+    }
+
+    #[test]
+    fn a_long_line_of_would_be_moves_is_read_in_one_pass() {
+        // A capital after a control byte may start a move with another piece letter, and
+        // each was scanned to the end of its token: here the whole line, so that 500 KB
+        // of them (a fuzzer's input) took 4 s, and a megabyte four times that. Each dash
+        // between squares had its line looked up back to its start.
+        let capitals = "\x13W".repeat(200_000);
+        assert_eq!(through(capitals.as_bytes(), 1 << 16), capitals);
+        let dashes = format!("[Event \"x\"]\n1. {}\n", "a1-a2 ".repeat(100_000));
+        let want = format!("[Event \"x\"]\n1. {}\n", "a1a2 ".repeat(100_000));
+        assert_eq!(through(dashes.as_bytes(), 1 << 16), want);
+        // A foreign move is still found where the text ends, and one that runs on is none.
+        assert_eq!(foreign_move(b"1. Sf3", 3), Some(6));
+        assert_eq!(foreign_move(b"Sf3xyzabc", 0), None);
     }
 
     #[test]
