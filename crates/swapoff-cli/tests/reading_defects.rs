@@ -735,6 +735,19 @@ fn figurine_notation_is_read_as_its_letters() {
 }
 
 #[test]
+fn a_move_with_an_annotation_glued_to_it_is_read() {
+    // `e4,`, `Nf3+/-`, `Ba4±`: pgn-reader skipped each move with what was glued to it, and
+    // the game stopped at the next move as illegal, the message naming that one.
+    // python-chess reads the moves and passes over the rest.
+    let pgn = "[Event \"annotated\"]\n\n1. e4, e5 2. Nf3+/- Nc6 3. Bb5+= a6 4. Ba4± Nf6 \
+               5. O-O∓ Be7 *\n";
+    let want = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ];
+    assert_eq!(san_of(pgn), want);
+}
+
+#[test]
 fn a_no_break_space_between_moves_is_a_space() {
     // Movetext copied from a web page: pgn-reader took each no-break space for a part of
     // the move after it and skipped both, and the error named `a6` as White's first move.
