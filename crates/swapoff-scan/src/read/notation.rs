@@ -199,9 +199,14 @@ impl Context {
         self.brace || self.semicolon || self.line == Line::Escape
     }
 
+    /// Whether this is on a tag line.
+    fn on_tag_line(self) -> bool {
+        self.line == Line::Tag
+    }
+
     /// Whether this is movetext pgn-reader reads: not a tag line, not a comment.
     fn in_movetext(self) -> bool {
-        self.line != Line::Tag && !self.in_comment()
+        !self.on_tag_line() && !self.in_comment()
     }
 }
 
@@ -220,29 +225,6 @@ fn line_at(text: &[u8], at: usize, before: Line) -> Line {
         Some(b'[') => Line::Tag,
         Some(b'%') => Line::Escape,
         Some(_) => Line::Other,
-    }
-}
-
-/// Whether places are on a tag line, read forward from the last place asked about, as
-/// [`Cursor`] reads: looked for back from each place to its line's start, a long line
-/// with many places to ask about took quadratic time.
-struct Lines {
-    at: usize,
-    line: Line,
-}
-
-impl Lines {
-    /// At the start of a chunk whose first line is `line` so far.
-    fn new(line: Line) -> Lines {
-        Lines { at: 0, line }
-    }
-
-    /// Whether `text[at..]` is on a tag line; `at` is at or after the last place asked
-    /// about.
-    fn tag(&mut self, text: &[u8], at: usize) -> bool {
-        self.line = line_at(&text[self.at..], at - self.at, self.line);
-        self.at = at;
-        self.line == Line::Tag
     }
 }
 
@@ -515,18 +497,19 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
         insert: b" ",
     };
     // Each figurine and Unicode space, outside tag lines: its letter, or a space.
-    let mut lines = Lines::new(start.line);
-    let mut symbols = Cursor::new(start);
+    // Where each stands is read forward from the last (from its line's start each time, a
+    // long line of them took quadratic time).
+    let mut cursor = Cursor::new(start);
     for i in memchr::memchr2_iter(LEADS.0, LEADS.1, text) {
         if let Some((insert, len)) = unicode_edit(text, i) {
-            if !lines.tag(text, i) {
+            if !cursor.at(text, i).on_tag_line() {
                 edits.push(Edit {
                     start: i,
                     end: i + len,
                     insert,
                 });
             }
-        } else if i > 0 && ends_move(text[i - 1]) && symbols.at(text, i).in_movetext() {
+        } else if i > 0 && ends_move(text[i - 1]) && cursor.at(text, i).in_movetext() {
             // An evaluation symbol glued to a move (`e4±`, `Nf3∓`, `Rd1⇆`): pgn-reader
             // skipped the move with it, python-chess reads the move.
             edits.push(space(i));
@@ -545,17 +528,15 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
     {
         edits.extend(wrap_foreign(text, 0, start).into_iter().flatten());
     }
+    // A dash, mark or promotion found at `i` is on the line of `i`: none is a line end.
     let mut cursor = Cursor::new(start);
-    // `i` onwards is on the line of the dash, mark or promotion found at `i`: none of
-    // them is a line end.
-    let mut lines = Lines::new(start.line);
     for i in block_candidates(text) {
         // A long algebraic dash (`e2-e4`, `Ng1-f3`) after `i`, which goes.
         if text[i + 1] == b'-' {
             let dash = i + 1;
             let square_before = dash >= 2 && is_file(text[dash - 2]);
             let square_after = text.len() > dash + 2 && is_rank(text[dash + 2]);
-            if square_before && square_after && !lines.tag(text, i) {
+            if square_before && square_after && !cursor.at(text, i).on_tag_line() {
                 edits.push(drop(dash, dash + 1));
             }
             continue;
@@ -569,7 +550,7 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
             if text.get(at + 3) == Some(&b'.')
                 && (after_square || alone)
                 && ends_token(text.get(at + 4))
-                && !lines.tag(text, i)
+                && !cursor.at(text, i).on_tag_line()
             {
                 edits.push(drop(at, at + 4));
             }
@@ -589,7 +570,7 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
             }
             continue;
         }
-        if promotion_at(text, i) && !lines.tag(text, i) {
+        if promotion_at(text, i) && !cursor.at(text, i).on_tag_line() {
             edits.push(Edit {
                 start: i + 1,
                 end: i + 1,
