@@ -178,15 +178,15 @@ pub fn run(args: Args) -> Outcome {
             ));
         }
     };
-    // A file in the folder's place would give the system's "File exists", which reads as
-    // if the folder were the trouble.
-    if args.dir.exists() && !args.dir.is_dir() {
-        return fatal(format!(
-            "{} is a file, not a folder for the parts",
-            args.dir.display()
-        ));
-    }
     if let Err(e) = std::fs::create_dir_all(&args.dir) {
+        // A file in the folder's place gives the system's "File exists", which reads as
+        // if the folder were the trouble.
+        if args.dir.exists() && !args.dir.is_dir() {
+            return fatal(format!(
+                "{} is a file, not a folder for the parts",
+                args.dir.display()
+            ));
+        }
         return fatal(format!(
             "cannot make the folder {}: {e}",
             args.dir.display()
