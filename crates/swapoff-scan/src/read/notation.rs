@@ -497,19 +497,20 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
         insert: b" ",
     };
     // Each figurine and Unicode space, outside tag lines: its letter, or a space.
-    // Where each stands is read forward from the last (from its line's start each time, a
-    // long line of them took quadratic time).
-    let mut cursor = Cursor::new(start);
+    // Each pass reads where its places stand forward from the last one it asked about
+    // (from each line's start every time, a long line of them took quadratic time), so
+    // each has its own cursor.
+    let mut symbols = Cursor::new(start);
     for i in memchr::memchr2_iter(LEADS.0, LEADS.1, text) {
         if let Some((insert, len)) = unicode_edit(text, i) {
-            if !cursor.at(text, i).on_tag_line() {
+            if !symbols.at(text, i).on_tag_line() {
                 edits.push(Edit {
                     start: i,
                     end: i + len,
                     insert,
                 });
             }
-        } else if i > 0 && ends_move(text[i - 1]) && cursor.at(text, i).in_movetext() {
+        } else if i > 0 && ends_move(text[i - 1]) && symbols.at(text, i).in_movetext() {
             // An evaluation symbol glued to a move (`e4±`, `Nf3∓`, `Rd1⇆`): pgn-reader
             // skipped the move with it, python-chess reads the move.
             edits.push(space(i));
@@ -529,14 +530,14 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
         edits.extend(wrap_foreign(text, 0, start).into_iter().flatten());
     }
     // A dash, mark or promotion found at `i` is on the line of `i`: none is a line end.
-    let mut cursor = Cursor::new(start);
+    let mut candidates = Cursor::new(start);
     for i in block_candidates(text) {
         // A long algebraic dash (`e2-e4`, `Ng1-f3`) after `i`, which goes.
         if text[i + 1] == b'-' {
             let dash = i + 1;
             let square_before = dash >= 2 && is_file(text[dash - 2]);
             let square_after = text.len() > dash + 2 && is_rank(text[dash + 2]);
-            if square_before && square_after && !cursor.at(text, i).on_tag_line() {
+            if square_before && square_after && !candidates.at(text, i).on_tag_line() {
                 edits.push(drop(dash, dash + 1));
             }
             continue;
@@ -550,27 +551,27 @@ fn edits(text: &[u8], start: Context) -> (Vec<Edit>, Context) {
             if text.get(at + 3) == Some(&b'.')
                 && (after_square || alone)
                 && ends_token(text.get(at + 4))
-                && !cursor.at(text, i).on_tag_line()
+                && !candidates.at(text, i).on_tag_line()
             {
                 edits.push(drop(at, at + 4));
             }
         }
         if may_be_foreign(text[i], text[i + 1]) {
-            let here = cursor.at(text, i + 1);
+            let here = candidates.at(text, i + 1);
             edits.extend(wrap_foreign(text, i + 1, here).into_iter().flatten());
             continue;
         }
         // Check and mate marks after a move: the first is kept, the rest go.
         if marks(text[i], text[i + 1]) {
             let first_of_run = i == 0 || !marks(text[i - 1], text[i]);
-            let here = cursor.at(text, i);
+            let here = candidates.at(text, i);
             if first_of_run && here.in_movetext() {
                 let run = text[i + 1..].iter().take_while(|&&b| is_mark(b)).count();
                 edits.push(drop(i + 1, i + 1 + run));
             }
             continue;
         }
-        if promotion_at(text, i) && !cursor.at(text, i).on_tag_line() {
+        if promotion_at(text, i) && !candidates.at(text, i).on_tag_line() {
             edits.push(Edit {
                 start: i + 1,
                 end: i + 1,
