@@ -70,7 +70,7 @@ def main() -> None:
     }
     print(f"medians of {rounds} alternated rounds, one core; seconds and throughput beside")
     print("the baseline, by user time, by CPU time (user + system) and by wall-clock time")
-    name = {
+    name: dict[Run, str] = {
         "baseline": "read-games",
         "validate": "validate",
         "question": "the question",
