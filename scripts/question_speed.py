@@ -76,19 +76,20 @@ def main() -> None:
         "question": "the question",
         "all": "every column",
     }
+
+    def throughput(run: Run, base: Run, m: Measure) -> str:
+        return f"{median[base][m] / median[run][m]:.2f}x"
+
     for run in commands:
-        cells = []
-        for m in measures:
-            ratio = median["baseline"][m] / median[run][m]
-            cells.append(f"{m} {median[run][m]:.3f} s ({ratio:.2f}x)")
+        cells = [
+            f"{m} {median[run][m]:.3f} s ({throughput(run, 'baseline', m)})"
+            for m in measures
+        ]
         print(f"{name[run]:<13} " + "  ".join(cells))
     if "validate" in commands:
         print("beside validate, by user, CPU and wall-clock time:")
         for run in ("question", "all"):
-            cells = []
-            for m in measures:
-                ratio = median["validate"][m] / median[run][m]
-                cells.append(f"{m} {ratio:.2f}x")
+            cells = [f"{m} {throughput(run, 'validate', m)}" for m in measures]
             print(f"{name[run]:<13} " + "  ".join(cells))
 
 
