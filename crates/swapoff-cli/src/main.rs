@@ -11,6 +11,7 @@ mod bench;
 mod common;
 mod eval;
 mod make_suite;
+mod output;
 mod scan;
 mod split;
 mod suite;

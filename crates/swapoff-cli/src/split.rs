@@ -8,6 +8,7 @@
 //! with `[` does not start a game. Game numbers in each part's rows start again at 1.
 
 use crate::common::{fatal, Outcome, Status};
+use crate::output::Staged;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -68,8 +69,14 @@ struct Parts {
     stem: String,
     extension: &'static str,
     level: i32,
-    current: Option<zstd::stream::write::Encoder<'static, BufWriter<File>>>,
+    /// The part being written, under a temporary name until it is finished.
+    current: Option<(
+        zstd::stream::write::Encoder<'static, BufWriter<File>>,
+        Staged,
+    )>,
     written: Vec<PathBuf>,
+    /// The file being split: no part may be it.
+    input: InputName,
 }
 
 impl Parts {
@@ -83,14 +90,13 @@ impl Parts {
             self.extension
         );
         let path = self.dir.join(name);
-        let file = File::create(&path).map_err(|e| {
-            io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
-        })?;
+        let (file, staged) =
+            Staged::create(&path, std::slice::from_ref(&self.input)).map_err(io::Error::other)?;
         let mut encoder = zstd::stream::write::Encoder::new(BufWriter::new(file), self.level)?;
         // A checksum of the part's text, as the zstd tool writes one: a part damaged on
         // its way to a worker is then reported, not read as other moves.
         encoder.include_checksum(true)?;
-        self.current = Some(encoder);
+        self.current = Some((encoder, staged));
         self.written.push(path);
         Ok(())
     }
@@ -100,16 +106,18 @@ impl Parts {
             self.next()?;
         }
         match self.current.as_mut() {
-            Some(out) => out.write_all(line),
+            Some((out, _)) => out.write_all(line),
             None => Ok(()),
         }
     }
 
-    /// Finishes the part being written (the zstd frame, then the file).
+    /// Finishes the part being written (the zstd frame, then the file), and gives it its
+    /// name.
     fn finish(&mut self) -> io::Result<()> {
-        if let Some(encoder) = self.current.take() {
+        if let Some((encoder, staged)) = self.current.take() {
             let mut writer = encoder.finish()?;
             writer.flush()?;
+            staged.commit().map_err(io::Error::other)?;
         }
         Ok(())
     }
@@ -214,6 +222,7 @@ pub fn run(args: Args) -> Outcome {
         level: args.level,
         current: None,
         written: Vec::new(),
+        input: input.clone(),
     };
     match copy(&mut reader, &mut parts, format, args.games) {
         Ok(units) => {

@@ -37,6 +37,7 @@ mod no_parquet;
 mod parquet_rows;
 
 use crate::common::{fatal, output_error, progress_bar, Outcome, RuleArgs, Status};
+use crate::output::{refuse_stdout_input, Staged};
 #[cfg(not(feature = "parquet"))]
 use no_parquet::ParquetRows;
 #[cfg(feature = "parquet")]
@@ -260,13 +261,27 @@ pub fn run(mut args: Args) -> Outcome {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut totals = Summary::default();
+    // The output is checked against the inputs before anything is opened for writing.
+    let mut staged = None;
     let mut parquet = match (&args.parquet, &ctx.parquet) {
-        (Some(path), Some((_, schema))) => match ParquetRows::create(path, schema) {
-            Ok(w) => Some(w),
-            Err(why) => return fatal(why),
-        },
+        (Some(path), Some((_, schema))) => {
+            let (file, output) = match Staged::create(path, &files) {
+                Ok(created) => created,
+                Err(why) => return fatal(why),
+            };
+            staged = Some(output);
+            match ParquetRows::create(file, schema) {
+                Ok(w) => Some(w),
+                Err(why) => return fatal(format!("cannot write {}: {why}", path.display())),
+            }
+        }
         _ => None,
     };
+    if rows_out || args.summary {
+        if let Err(why) = refuse_stdout_input(&files) {
+            return fatal(why);
+        }
+    }
     let mut parquet_failed = None;
     let mut unreadable = false;
     let mut write_failed = None;
@@ -325,6 +340,10 @@ pub fn run(mut args: Args) -> Outcome {
         }
         if let Some(why) = parquet_failed {
             return fatal(format!("cannot write {}: {why}", path.display()));
+        }
+        // Renamed onto its name only now, complete.
+        if let Some(Err(why)) = staged.map(Staged::commit) {
+            return fatal(why);
         }
     }
     if let Some(e) = write_failed {

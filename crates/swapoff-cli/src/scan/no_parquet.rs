@@ -5,19 +5,15 @@
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use std::convert::Infallible;
-use std::path::Path;
+use std::fs::File;
 
 /// Never made: [`ParquetRows::create`] refuses.
 pub enum ParquetRows {}
 
 impl ParquetRows {
     /// Refuses: this build writes no Parquet.
-    pub fn create(path: &Path, _schema: &SchemaRef) -> Result<ParquetRows, String> {
-        Err(format!(
-            "cannot write {}: this seeswap was built without Parquet (the `parquet` feature, \
-             on by default)",
-            path.display()
-        ))
+    pub fn create(_file: File, _schema: &SchemaRef) -> Result<ParquetRows, String> {
+        Err("this seeswap was built without Parquet (the `parquet` feature, on by default)".into())
     }
 
     /// Unreachable: no value exists.

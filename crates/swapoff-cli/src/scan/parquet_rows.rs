@@ -15,7 +15,6 @@ use parquet::errors::ParquetError;
 use parquet::file::writer::SerializedFileWriter;
 use rayon::prelude::*;
 use std::fs::File;
-use std::path::Path;
 
 /// Rows per Parquet row group: the writer holds one group in memory at most.
 const ROW_GROUP_ROWS: usize = 1 << 16;
@@ -46,17 +45,15 @@ pub struct ParquetRows {
 }
 
 impl ParquetRows {
-    /// A new file at `path` for rows of `schema` (Snappy-compressed row groups).
-    pub fn create(path: &Path, schema: &SchemaRef) -> Result<ParquetRows, String> {
-        let file =
-            File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+    /// Rows of `schema` written to `file` (Snappy-compressed row groups).
+    pub fn create(file: File, schema: &SchemaRef) -> Result<ParquetRows, String> {
         let props = parquet::file::properties::WriterProperties::builder()
             .set_compression(parquet::basic::Compression::SNAPPY)
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
             .build();
         let (writer, factory) = ArrowWriter::try_new(file, SchemaRef::clone(schema), Some(props))
             .and_then(ArrowWriter::into_serialized_writer)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            .map_err(why)?;
         Ok(ParquetRows {
             writer,
             factory,
@@ -170,7 +167,8 @@ mod tests {
         let path = dir.path().join("rows.parquet");
         let batches: Vec<RecordBatch> = (0..5).map(|k| batch(k * 30_000, 30_000)).collect();
         let schema = batches[0].schema();
-        let mut rows = ParquetRows::create(&path, &schema).unwrap();
+        let file = File::create(&path).unwrap();
+        let mut rows = ParquetRows::create(file, &schema).unwrap();
         for b in &batches {
             rows.write(b.clone()).unwrap();
         }
