@@ -793,3 +793,75 @@ fn a_pawn_capture_without_its_x_is_read_as_python_chess_reads_it() {
     ];
     assert_eq!(san_of(pgn), want);
 }
+
+#[test]
+fn input_that_holds_no_game_makes_no_row() {
+    // A JSON array first (as a JSON Lines file may open), tag-like JSON before results,
+    // text in no format, and random bytes: each used to be read as PGN, and a
+    // start-position game was made up with exit 0.
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let jsonl = write(
+        dir.path(),
+        "a.jsonl",
+        format!("[\"x\"]\n{{\"fen\": \"{fen}\"}}\n").as_bytes(),
+    );
+    let out = scan(&[jsonl.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1), "{}", common::text(&out.stderr));
+    let read = rows(&out);
+    assert_eq!(read.len(), 1);
+    assert_eq!(
+        (read[0]["fen"].as_str(), read[0]["line"].as_u64()),
+        (Some(fen), Some(2))
+    );
+    assert!(common::text(&out.stderr).contains("a.jsonl:1: not a JSON object"));
+
+    let out = scan(&["-"], Some(b"[0,1]\n* * *\n"));
+    assert!(rows(&out).is_empty(), "{}", common::text(&out.stdout));
+    let mut state = 7u32;
+    for i in 0..200 {
+        let blob: Vec<u8> = (0..(i * 7 % 500 + 8))
+            .map(|_| {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                (state >> 16) as u8
+            })
+            .collect();
+        let out = scan(&["-"], Some(&blob));
+        assert!(
+            out.stdout.is_empty(),
+            "blob {i}: {}",
+            common::text(&out.stdout)
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "blob {i}: {}",
+            common::text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_compressed_file_compressed_again_reads_as_the_plain_one() {
+    let plain = common::testdata("examples/one.epd");
+    let want = scan(&[plain.to_str().unwrap()], None);
+    let once = zstd::encode_all(&std::fs::read(&plain).unwrap()[..], 3).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, &once).unwrap();
+    for twice in [
+        zstd::encode_all(&once[..], 3).unwrap(),
+        gz.finish().unwrap(),
+    ] {
+        let out = scan(&["-"], Some(&twice));
+        assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+        let strip = |rows: Vec<Value>| -> Vec<Value> {
+            rows.into_iter()
+                .map(|mut r| {
+                    r["line"] = Value::Null;
+                    r
+                })
+                .collect()
+        };
+        assert_eq!(strip(rows(&out)), strip(rows(&want)));
+    }
+}

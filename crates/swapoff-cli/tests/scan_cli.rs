@@ -449,8 +449,9 @@ fn formats_are_told_from_content() {
     assert_eq!(before_mate["threat"], 900);
     assert_eq!(lines[7]["in_check"], true);
 
+    // Text in no known format is refused, as an input that cannot be read is (exit 2).
     let out = swapoff(&[], Some(b"hello world\n"));
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("the format has to be given"),
         "{}",

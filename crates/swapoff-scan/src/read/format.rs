@@ -143,6 +143,13 @@ pub fn detect_with(prefix: &[u8], fen_column: &str) -> Option<Format> {
         return Some(Format::Parquet);
     }
     let (line, _) = first_line(prefix)?;
+    // A line that opens like a tag but is none (`["x"]`, `[0,1]`) is JSON: its file is
+    // JSON Lines, whose reader reports each line that is not an object, rather than PGN
+    // text from which a game without a tag, move or result would be made up.
+    if line.starts_with(b"[") && !is_tag_pair(line) {
+        let json = serde_json::from_slice::<serde_json::Value>(line).is_ok();
+        return json.then_some(Format::Jsonl);
+    }
     // A JSON object opens with a key (`{"`), a PGN comment with words: a first line that
     // is broken or longer than the sniffer reads is still told as JSON Lines, and its
     // fault is reported on its line.
@@ -192,6 +199,34 @@ pub fn detect_with(prefix: &[u8], fen_column: &str) -> Option<Format> {
     None
 }
 
+/// Whether `line` opens as a PGN tag pair does: `[`, a name of letters, digits and `_`,
+/// blank space, then `"` (what python-chess's tag pattern asks).
+fn is_tag_pair(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let rest = rest.trim_ascii_start();
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    name > 0 && rest[name..].trim_ascii_start().starts_with(b"\"")
+}
+
+/// Whether the start of an input is binary data rather than text: a control character
+/// (but tab, line ends, form feed, vertical tab, escape and DOS's end-of-file mark, which
+/// text files hold) in its first line with content, or in more than one byte in a hundred
+/// of `head`. Text in any 8-bit encoding passes, and so does a text file with a stray NUL
+/// in a game (that game's reader reports it); random bytes, an image or an unread archive
+/// do not (an eighth of random bytes are control characters).
+pub fn is_binary(head: &[u8]) -> bool {
+    let control =
+        |&b: &u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b);
+    let controls = head.iter().filter(|b| control(b)).count();
+    controls * 100 > head.len()
+        || first_line(head).is_some_and(|(line, _)| line.iter().any(control))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,6 +256,13 @@ mod tests {
             assert_eq!(detect(start.as_bytes()), Some(Format::Pgn), "{start:?}");
         }
         assert_eq!(detect(b"  \n\n"), None);
+        // A tag pair is PGN; JSON that opens with `[` is JSON Lines; neither is neither.
+        assert_eq!(detect(b"[ White  \"x\"]\n"), Some(Format::Pgn));
+        assert_eq!(detect(b"[_x9 \"\"]\n"), Some(Format::Pgn));
+        assert_eq!(detect(b"[\"x\"]\n{\"fen\": 1}\n"), Some(Format::Jsonl));
+        assert_eq!(detect(b"[0,1]\n* * *\n"), Some(Format::Jsonl));
+        assert_eq!(detect(b"[Event]\n1. e4 *\n"), None);
+        assert_eq!(detect(b"[ e4 ]\n"), None);
         // Lichess's puzzle CSV and evaluations JSON Lines; a PGN comment is not JSON.
         let puzzles = b"PuzzleId,FEN,Moves,Rating\n00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6,1760\n";
         assert_eq!(detect(puzzles), Some(Format::Csv));
@@ -241,6 +283,22 @@ mod tests {
         assert_eq!(detect(b"\"FEN\"\r\n"), Some(Format::Csv));
         assert_eq!(detect_with(b"position\n", "position"), Some(Format::Csv));
         assert_eq!(detect(b"position\n"), None);
+    }
+
+    #[test]
+    fn binary_is_told_from_text_in_any_encoding() {
+        assert!(is_binary(b"[Event \"x\"]\n\x00\x01"));
+        let stray_nul = format!(
+            "[Event \"x\"]\n\n1. e4 e5 2. Nf3\0 Nc6 {}*\n",
+            "e4 ".repeat(40)
+        );
+        assert!(!is_binary(stray_nul.as_bytes()));
+        assert!(is_binary(b"\n\nab\x02cd\n"));
+        assert!(is_binary(b"\x89PNG\r\n\x1a\n\x00\x00"));
+        assert!(!is_binary(b"\xef\xbb\xbf[Event \"M\xfcller\"]\t\x0c\r\n"));
+        // A control character after the first line is the reader's to report.
+        let late = format!("1. e4 e5\n{{\x02}} {}*\n", "Nf3 ".repeat(30));
+        assert!(!is_binary(late.as_bytes()));
     }
 
     #[test]

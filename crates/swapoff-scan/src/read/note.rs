@@ -40,6 +40,8 @@ pub enum Cause {
     /// The input's first line is in none of the formats told from content: the caller
     /// has to name the format.
     UnknownFormat,
+    /// The input is binary data, not text (nor a compression or table that is read).
+    Binary,
 }
 
 impl Cause {
@@ -51,6 +53,9 @@ impl Cause {
                 "cannot tell the format (the first line is neither a FEN nor a PGN tag or \
                  move, a CSV header or a JSON object); the format has to be given"
             }
+            Cause::Binary => {
+                "binary data, not text (nor zstd, gzip, bzip2 or Parquet, which are read)"
+            }
         }
     }
 }
@@ -60,7 +65,7 @@ impl fmt::Display for Cause {
         match self {
             Cause::Open(why) => write!(f, "cannot open: {why}"),
             Cause::Read(why) => write!(f, "read error: {why}"),
-            Cause::Invalid(_) | Cause::UnknownFormat => f.write_str(self.reason()),
+            Cause::Invalid(_) | Cause::UnknownFormat | Cause::Binary => f.write_str(self.reason()),
         }
     }
 }
@@ -154,10 +159,13 @@ impl Note {
         }
     }
 
-    /// Whether the input could not be opened or read to its end (the command's exit
-    /// status 2), rather than holding a bad record.
+    /// Whether the input could not be opened, told apart or read to its end (the
+    /// command's exit status 2), rather than holding a bad record.
     pub fn is_fatal(&self) -> bool {
-        matches!(self.cause, Cause::Open(_) | Cause::Read(_))
+        matches!(
+            self.cause,
+            Cause::Open(_) | Cause::Read(_) | Cause::UnknownFormat | Cause::Binary
+        )
     }
 
     /// How many records it left out: 0 or 1.

@@ -185,9 +185,22 @@ impl Compression {
     }
 }
 
+/// How many layers of compression are taken off one input (a `.pgn.zst` gzipped again
+/// for mailing is two).
+const MAX_LAYERS: usize = 4;
+
 /// The bytes of `raw`, decompressed as they stream when its first bytes are a zstd, gzip
-/// or bzip2 magic number, else as they are.
-pub fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+/// or bzip2 magic number (again while the decoded bytes start with one, so compressed
+/// data inside compressed data is read too), else as they are.
+pub fn decompress(raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+    decompress_layer(raw, 0)
+}
+
+/// [`decompress`], with `layer` layers taken off already.
+fn decompress_layer(
+    mut raw: Box<dyn Read + Send>,
+    layer: usize,
+) -> io::Result<Box<dyn Read + Send>> {
     // Read the first few bytes (a pipe may hand them over one at a time), then put them
     // back in front of the rest.
     let mut head = Vec::with_capacity(4);
@@ -210,6 +223,16 @@ pub fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Se
     let Some(compression) = Compression::detect(&head) else {
         return Ok(Box::new(io::Cursor::new(head).chain(raw)));
     };
+    if layer == MAX_LAYERS {
+        return Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!(
+                "{} inside {MAX_LAYERS} layers of compression, more than are taken off: \
+                 decompress it first",
+                compression.name()
+            ),
+        ));
+    }
     let consumed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let counted = CountedBytes {
         inner: io::Cursor::new(head).chain(raw),
@@ -228,12 +251,13 @@ pub fn decompress(mut raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Se
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(counted)),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(counted)),
     };
-    Ok(Box::new(Decoded {
+    let decoded = Box::new(Decoded {
         inner: decoder,
         compression,
         consumed,
         produced: 0,
-    }))
+    });
+    decompress_layer(decoded, layer + 1)
 }
 
 /// Counts the compressed bytes a decoder has taken, for its error messages.
@@ -429,6 +453,11 @@ pub enum InputError {
         /// The input's name.
         name: String,
     },
+    /// It is binary data, not text.
+    Binary {
+        /// The input's name.
+        name: String,
+    },
 }
 
 impl fmt::Display for InputError {
@@ -437,6 +466,7 @@ impl fmt::Display for InputError {
             InputError::Open { name, source } => write!(f, "cannot open {name}: {source}"),
             InputError::Read { name, source } => write!(f, "cannot read {name}: {source}"),
             InputError::UnknownFormat { name } => write!(f, "cannot tell the format of {name}"),
+            InputError::Binary { name } => write!(f, "{name} is binary data, not text"),
         }
     }
 }
@@ -445,7 +475,7 @@ impl std::error::Error for InputError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             InputError::Open { source, .. } | InputError::Read { source, .. } => Some(source),
-            InputError::UnknownFormat { .. } => None,
+            InputError::UnknownFormat { .. } | InputError::Binary { .. } => None,
         }
     }
 }
@@ -629,6 +659,26 @@ mod tests {
         }
         assert_eq!(Compression::detect(b"rnbqkbnr/"), None);
         assert_eq!(lines_of(b"plain\ntext".to_vec()).0, ["plain", "text"]);
+    }
+
+    #[test]
+    fn compressed_data_inside_compressed_data_is_read_or_refused_by_name() {
+        // Each codec inside each other one: the text comes out.
+        for &outer in BUILT {
+            for &inner in BUILT {
+                let bytes = compressed(outer, &compressed(inner, b"a\nb\n"));
+                assert_eq!(lines_of(bytes), (vec!["a".into(), "b".into()], None));
+            }
+        }
+        // Past the layers taken off, the innermost codec is named.
+        let mut bytes = b"a\n".to_vec();
+        for _ in 0..=MAX_LAYERS {
+            bytes = compressed(Compression::Gzip, &bytes);
+        }
+        let Err(e) = decompress(Box::new(io::Cursor::new(bytes))) else {
+            panic!("{} layers read", MAX_LAYERS + 1);
+        };
+        assert!(e.to_string().starts_with("gzip inside 4 layers"), "{e}");
     }
 
     #[test]

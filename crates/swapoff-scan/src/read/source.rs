@@ -3,7 +3,7 @@
 //! index is at its end, read by seeking); anything else is read once, from its first byte,
 //! so a pipe (`<(zcat games.pgn.gz)`) reads as the same file would.
 
-use crate::read::format::{detect, detect_with, first_line, sniff, Format, Sniffed};
+use crate::read::format::{detect, detect_with, first_line, is_binary, sniff, Format, Sniffed};
 use crate::read::records::{decompress, InputError, InputName, Opened, UnixLines};
 use std::fs::File;
 use std::io::{self, Read};
@@ -48,6 +48,8 @@ pub(crate) enum SourceError {
     Read(io::Error),
     /// Its first line with content is none of the formats.
     UnknownFormat,
+    /// It is binary data, not text (and no compression or table that is read).
+    Binary,
 }
 
 impl Source {
@@ -66,6 +68,7 @@ impl Source {
                 SourceError::Open(source) => InputError::Open { name, source },
                 SourceError::Read(source) => InputError::Read { name, source },
                 SourceError::UnknownFormat => InputError::UnknownFormat { name },
+                SourceError::Binary => InputError::Binary { name },
             }
         })
     }
@@ -101,6 +104,11 @@ impl Source {
             prefix,
             blank_lines,
         } = sniff(&mut input).map_err(SourceError::Read)?;
+        // Binary data is refused whatever format was asked: read as text, its bytes would
+        // be a message per "line", or a game made up of stray `*`s.
+        if is_binary(&prefix) {
+            return Err(SourceError::Binary);
+        }
         let format = match format.or_else(|| detect_with(&prefix, fen_column)) {
             Some(format) => format,
             None if first_line(&prefix).is_none() => return Ok(Source::Empty),
@@ -158,6 +166,10 @@ mod tests {
         assert!(matches!(
             told(b"hello world\n"),
             Err(SourceError::UnknownFormat)
+        ));
+        assert!(matches!(
+            told(b"\x89PNG\r\n\x1a\n\0\0"),
+            Err(SourceError::Binary)
         ));
         let zstd_but_broken = b"\x28\xb5\x2f\xfd broken";
         assert!(matches!(told(zstd_but_broken), Err(SourceError::Read(_))));

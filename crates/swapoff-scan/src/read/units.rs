@@ -134,6 +134,7 @@ fn read_source(
                 SourceError::Open(e) => Cause::Open(e.to_string()),
                 SourceError::Read(e) => Cause::Read(e.to_string()),
                 SourceError::UnknownFormat => Cause::UnknownFormat,
+                SourceError::Binary => Cause::Binary,
             };
             return sender.push(Work(Unit::Note(Note::whole_file(file, cause))));
         }
