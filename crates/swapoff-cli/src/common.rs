@@ -21,7 +21,7 @@ pub struct RuleArgs {
     pub rules: Rules,
     /// Piece values P,N,B,R,Q (default: the rule set's own, 100,300,300,500,900 or
     /// Stockfish's 208,781,825,1276,2538).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub values: Option<PieceValues>,
 }
 

@@ -39,7 +39,12 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Piece values P,N,B,R,Q of the exact values written.
-    #[arg(long, value_name = "P,N,B,R,Q", default_value = "100,300,300,500,900")]
+    #[arg(
+        long,
+        value_name = "P,N,B,R,Q",
+        default_value = "100,300,300,500,900",
+        allow_hyphen_values = true
+    )]
     values: PieceValues,
 }
 

@@ -28,7 +28,7 @@ pub struct Args {
 
     /// Piece values P,N,B,R,Q [default: 100,300,300,500,900, the values suites are
     /// written for, whatever the rule set].
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     values: Option<PieceValues>,
 }
 

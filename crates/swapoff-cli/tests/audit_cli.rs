@@ -318,3 +318,16 @@ fn default_rules_agree_with_exact_on_random_games() {
         assert!(checks >= 5, "{name}: only {checks} check disagreements");
     }
 }
+
+#[test]
+fn a_threshold_without_against_is_refused_not_ignored() {
+    let pairs = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/examples/pairs.txt"
+    );
+    let o = swapoff(&["audit", "--threshold", "5", pairs], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--threshold goes with --against"), "{err}");
+    assert!(o.stdout.is_empty());
+}

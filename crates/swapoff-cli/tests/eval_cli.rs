@@ -403,3 +403,26 @@ fn the_trace_says_why_an_attacker_does_not_take() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["trace"]["end"], "no attacker left");
 }
+
+#[test]
+fn values_that_are_negative_or_too_large_are_named_not_taken_for_flags() {
+    // `-100,...` was clap's "unexpected argument '-1'"; a number past 64 bits was "not
+    // an integer".
+    for (values, words) in [
+        ("-100,300,300,500,900", "pawn value -100 must be positive"),
+        ("100,300,300,500,-1", "queen value -1 must be positive"),
+        (
+            "100000000000000000000,300,300,500,900",
+            "pawn value 100000000000000000000 is out of range",
+        ),
+    ] {
+        for command in [
+            &["eval", WIKI_2, "Nxe5", "--values", values][..],
+            &["suite", "--values", values, "-"],
+        ] {
+            let o = run(command, Some(""));
+            assert_eq!(o.status.code(), Some(2), "{command:?}");
+            assert!(stderr(&o).contains(words), "{command:?}: {}", stderr(&o));
+        }
+    }
+}

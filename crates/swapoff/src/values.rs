@@ -251,9 +251,16 @@ impl core::str::FromStr for PieceValues {
         }
         let mut v = [0i64; 5];
         for (i, field) in fields.iter().enumerate() {
-            v[i] = field.parse().map_err(|_| ParseValuesError::NotANumber {
-                role: Role::ALL[i],
-                text: (*field).to_string(),
+            v[i] = field.parse().map_err(|e: core::num::ParseIntError| {
+                let role = Role::ALL[i];
+                let text = (*field).to_string();
+                match e.kind() {
+                    // Digits, but too many: out of range, not "not an integer".
+                    core::num::IntErrorKind::PosOverflow | core::num::IntErrorKind::NegOverflow => {
+                        ParseValuesError::OutOfRange { role, text }
+                    }
+                    _ => ParseValuesError::NotANumber { role, text },
+                }
             })?;
         }
         PieceValues::new(v[0], v[1], v[2], v[3], v[4]).map_err(ParseValuesError::Invalid)
@@ -267,6 +274,13 @@ pub enum ParseValuesError {
     FieldCount(usize),
     /// A field is not an integer.
     NotANumber {
+        /// The piece of that field.
+        role: Role,
+        /// The text found.
+        text: String,
+    },
+    /// A field is an integer too large to be a piece value.
+    OutOfRange {
         /// The piece of that field.
         role: Role,
         /// The text found.
@@ -286,6 +300,12 @@ impl fmt::Display for ParseValuesError {
             ParseValuesError::NotANumber { role, text } => {
                 write!(f, "{} value {text:?} is not an integer", role_name(*role))
             }
+            ParseValuesError::OutOfRange { role, text } => write!(
+                f,
+                "{} value {text} is out of range (a value is from 1 to {})",
+                role_name(*role),
+                MAX_PIECE_VALUE
+            ),
             ParseValuesError::Invalid(e) => e.fmt(f),
         }
     }

@@ -250,6 +250,7 @@ fn malformed_piece_values_give_the_documented_error() {
                 continue;
             }
             ("NotANumber", ParseValuesError::NotANumber { role, .. })
+            | ("OutOfRange", ParseValuesError::OutOfRange { role, .. })
             | ("NotPositive", ParseValuesError::Invalid(ValuesError::NotPositive { role, .. }))
             | ("TooLarge", ParseValuesError::Invalid(ValuesError::TooLarge { role, .. }))
             | (

@@ -105,7 +105,12 @@ pub struct Args {
     #[arg(long)]
     pub quiet: bool,
     /// Piece values P,N,B,R,Q used by every rule set, exact included.
-    #[arg(long, default_value = "100,300,300,500,900", value_name = "P,N,B,R,Q")]
+    #[arg(
+        long,
+        default_value = "100,300,300,500,900",
+        value_name = "P,N,B,R,Q",
+        allow_hyphen_values = true
+    )]
     pub values: PieceValues,
     /// How many example disagreements to show per rule set and cause.
     #[arg(long, default_value_t = 3, value_name = "N")]
@@ -132,6 +137,14 @@ struct Totals {
 
 /// Runs the command.
 pub fn run(args: Args) -> Outcome {
+    // clap lets `--threshold` through without `--against` beside the positional files
+    // (its `requires` is not checked against an argument that conflicts with them), and a
+    // threshold the run would not use is a mistake to say, not to ignore.
+    if args.threshold.is_some() && args.against.is_none() {
+        return fatal(
+            "--threshold goes with --against: the built-in rule sets are audited by value",
+        );
+    }
     if let Some(path) = &args.against {
         let input = InputName::from(path.clone());
         return match against::run(
