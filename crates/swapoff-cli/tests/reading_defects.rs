@@ -865,3 +865,95 @@ fn a_compressed_file_compressed_again_reads_as_the_plain_one() {
         assert_eq!(strip(rows(&out)), strip(rows(&want)));
     }
 }
+
+#[test]
+fn a_fen_column_named_exactly_wins_and_an_ambiguous_one_is_refused() {
+    // `--fen-column fen` read a column `FEN` beside one named exactly `fen`.
+    let dir = tempfile::tempdir().unwrap();
+    let good = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let bad = "not a fen";
+    let csv = write(
+        dir.path(),
+        "t.csv",
+        format!("FEN,fen\n{bad},{good}\n").as_bytes(),
+    );
+    let jsonl = write(
+        dir.path(),
+        "t.jsonl",
+        format!("{{\"FEN\": \"{bad}\", \"fen\": \"{good}\"}}\n").as_bytes(),
+    );
+    let parquet = write_parquet(
+        dir.path(),
+        "t.parquet",
+        vec![
+            ("FEN", strings(&[Some(bad)])),
+            ("fen", strings(&[Some(good)])),
+        ],
+    );
+    for path in [&csv, &jsonl, &parquet] {
+        let out = scan(&["--fen-column", "fen", path.to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+        assert_eq!(rows(&out)[0]["fen"], good, "{}", path.display());
+    }
+    // Two names that both match in another case, and none exactly: which one is meant
+    // is not guessed.
+    let csv = write(
+        dir.path(),
+        "two.csv",
+        format!("Fen,FEN\n{good},{good}\n").as_bytes(),
+    );
+    let jsonl = write(
+        dir.path(),
+        "two.jsonl",
+        format!("{{\"Fen\": \"{good}\", \"FEN\": \"{good}\"}}\n").as_bytes(),
+    );
+    let parquet = write_parquet(
+        dir.path(),
+        "two.parquet",
+        vec![
+            ("Fen", strings(&[Some(good)])),
+            ("FEN", strings(&[Some(good)])),
+        ],
+    );
+    for path in [&csv, &jsonl, &parquet] {
+        let out = scan(&[path.to_str().unwrap()], None);
+        let err = common::text(&out.stderr);
+        assert!(rows(&out).is_empty(), "{}", path.display());
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        let named = ["both", "\"Fen\"", "\"FEN\"", "exactly"];
+        assert!(named.iter().all(|w| err.contains(w)), "{err}");
+    }
+}
+
+#[test]
+fn a_tag_of_a_nested_type_is_carried_as_json_text() {
+    // A struct column named in --tags skipped the whole file.
+    use arrow_array::StructArray;
+    use arrow_schema::{DataType, Field};
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let elo: ArrayRef = Arc::new(arrow_array::Int64Array::from(vec![Some(1500), None]));
+    let name = strings(&[Some("a"), Some("b")]);
+    let players: ArrayRef = Arc::new(StructArray::from(vec![
+        (Arc::new(Field::new("elo", DataType::Int64, true)), elo),
+        (Arc::new(Field::new("name", DataType::Utf8, true)), name),
+    ]));
+    let path = write_parquet(
+        dir.path(),
+        "nested.parquet",
+        vec![
+            ("fen", strings(&[Some(fen), Some(fen)])),
+            ("white", players),
+        ],
+    );
+    let out = scan(&["--tags", "white", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let tags: Vec<Value> = rows(&out)
+        .iter()
+        .map(|r| r["tags"]["white"].clone())
+        .collect();
+    assert_eq!(
+        tags,
+        [r#"{"elo":1500,"name":"a"}"#, r#"{"elo":null,"name":"b"}"#]
+    );
+}

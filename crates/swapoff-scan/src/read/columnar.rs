@@ -46,19 +46,20 @@ struct Layout {
     carried: Vec<Option<usize>>,
 }
 
-fn position_of(schema: &Schema, wanted: &str) -> Option<usize> {
-    schema
-        .fields()
-        .iter()
-        .position(|f| f.name().trim().eq_ignore_ascii_case(wanted))
+fn position_of(schema: &Schema, wanted: &str) -> Result<Option<usize>, String> {
+    let names = schema.fields().iter().map(|f| f.name().as_str());
+    crate::read::table::find_column(names, wanted)
 }
 
 impl Layout {
     /// The table's shape, or why it has none (the columns it does have).
     fn of(schema: &Schema, columns: &TableColumns<'_>, tags: &[String]) -> Result<Layout, String> {
-        let fen = position_of(schema, columns.fen);
-        let moves = columns.moves.map(|name| (name, position_of(schema, name)));
-        let shape = match (position_of(schema, columns.movetext), fen, moves) {
+        let fen = position_of(schema, columns.fen)?;
+        let moves = match columns.moves {
+            Some(name) => Some((name, position_of(schema, name)?)),
+            None => None,
+        };
+        let shape = match (position_of(schema, columns.movetext)?, fen, moves) {
             (_, _, Some((name, None))) => {
                 return Err(format!("the table has no column {name:?} for the moves"))
             }
@@ -83,7 +84,10 @@ impl Layout {
                 ));
             }
         };
-        let carried: Vec<Option<usize>> = tags.iter().map(|t| position_of(schema, t)).collect();
+        let carried: Vec<Option<usize>> = tags
+            .iter()
+            .map(|t| position_of(schema, t))
+            .collect::<Result<_, _>>()?;
         let read = match shape {
             Shape::Games { movetext, fen } => [Some(movetext), fen],
             Shape::Positions { fen, moves } => [Some(fen), moves],
@@ -210,9 +214,13 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
                 format!("{} {}", date(days as i32), clock(rest))
             })
         }
-        // The items' type is checked even when there are no items (see `is_text`).
+        // Nested values (a list of numbers, a struct, a map) as JSON text, as the docs
+        // carry tags "of any type, as text".
         DataType::List(item) | DataType::LargeList(item) if !is_text(item.data_type()) => {
-            return Err(not_read(column.data_type()))
+            as_json_text(column)?
+        }
+        DataType::Struct(_) | DataType::Map(_, _) | DataType::FixedSizeList(_, _) => {
+            as_json_text(column)?
         }
         DataType::List(_) => column
             .as_list::<i32>()
@@ -225,6 +233,114 @@ fn texts(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
             .map(joined)
             .collect::<Result<_, _>>()?,
         other => return Err(not_read(other)),
+    })
+}
+
+/// A nested column as JSON text, one value a row (`None`: null).
+fn as_json_text(column: &ArrayRef) -> Result<Vec<Option<String>>, ArrowError> {
+    Ok(json(column)?
+        .into_iter()
+        .map(|v| (!v.is_null()).then(|| v.to_string()))
+        .collect())
+}
+
+/// A column as JSON values, one a row: structs as objects, lists as arrays, maps as
+/// objects keyed by their keys as text, numbers and booleans as themselves, anything
+/// else as [`texts`] writes it.
+fn json(column: &ArrayRef) -> Result<Vec<serde_json::Value>, ArrowError> {
+    use serde_json::Value;
+    // A list's items, all rows' at once (so that their type is checked when there are
+    // none), then cut by each row's bounds.
+    let lists = |items: &ArrayRef, bounds: &dyn Fn(usize) -> (usize, usize)| {
+        let items = json(items)?;
+        let rows = (0..column.len()).map(|i| {
+            let (start, end) = bounds(i);
+            match column.is_null(i) {
+                true => Value::Null,
+                false => Value::Array(items[start..end].to_vec()),
+            }
+        });
+        Ok::<_, ArrowError>(rows.collect())
+    };
+    let null_or = |i: usize, value: Value| {
+        if column.is_null(i) {
+            Value::Null
+        } else {
+            value
+        }
+    };
+    Ok(match column.data_type() {
+        DataType::Struct(fields) => {
+            let children = column
+                .as_struct()
+                .columns()
+                .iter()
+                .map(json)
+                .collect::<Result<Vec<_>, _>>()?;
+            (0..column.len())
+                .map(|i| {
+                    let object = fields
+                        .iter()
+                        .zip(&children)
+                        .map(|(field, values)| (field.name().clone(), values[i].clone()));
+                    null_or(i, Value::Object(object.collect()))
+                })
+                .collect()
+        }
+        DataType::List(_) => {
+            let list = column.as_list::<i32>();
+            let offsets = list.value_offsets();
+            lists(list.values(), &|i| {
+                (offsets[i] as usize, offsets[i + 1] as usize)
+            })?
+        }
+        DataType::LargeList(_) => {
+            let list = column.as_list::<i64>();
+            let offsets = list.value_offsets();
+            lists(list.values(), &|i| {
+                (offsets[i] as usize, offsets[i + 1] as usize)
+            })?
+        }
+        DataType::FixedSizeList(_, _) => {
+            let list = column.as_fixed_size_list();
+            let size = list.value_length() as usize;
+            let at = list.offset();
+            lists(list.values(), &|i| ((at + i) * size, (at + i + 1) * size))?
+        }
+        DataType::Map(_, _) => {
+            let map = column.as_map();
+            let (keys, values) = (texts(map.keys())?, json(map.values())?);
+            let offsets = map.value_offsets();
+            (0..column.len())
+                .map(|i| {
+                    let (start, end) = (offsets[i] as usize, offsets[i + 1] as usize);
+                    let entries = (start..end)
+                        .map(|k| (keys[k].clone().unwrap_or_default(), values[k].clone()));
+                    null_or(i, Value::Object(entries.collect()))
+                })
+                .collect()
+        }
+        DataType::Boolean => {
+            let values = column.as_boolean();
+            (0..column.len())
+                .map(|i| null_or(i, Value::Bool(values.value(i))))
+                .collect()
+        }
+        kind if kind.is_numeric() => texts(column)?
+            .into_iter()
+            .map(|text| {
+                let text = text.unwrap_or_default();
+                // NaN and infinities are no JSON numbers: their text.
+                serde_json::from_str::<serde_json::Number>(&text)
+                    .map_or(Value::String(text), Value::Number)
+            })
+            .enumerate()
+            .map(|(i, v)| null_or(i, v))
+            .collect(),
+        _ => texts(column)?
+            .into_iter()
+            .map(|text| text.map_or(Value::Null, Value::String))
+            .collect(),
     })
 }
 
@@ -592,6 +708,41 @@ mod tests {
         let odd_list = DataType::new_list(odd.data_type().clone(), true);
         let word_list = DataType::new_list(DataType::Utf8, true);
         assert!(!is_text(&odd_list) && is_text(&word_list));
+        // Nested values are JSON text: a struct of a number, a list of numbers and text.
+        let numbers =
+            arrow_array::ListArray::from_iter_primitive::<arrow_array::types::Int64Type, _, _>(
+                vec![Some(vec![Some(1), None]), None],
+            );
+        let names: ArrayRef = Arc::new(arrow_array::StringArray::from(vec!["a\"b", "c"]));
+        let nested: ArrayRef = Arc::new(arrow_array::StructArray::from(vec![
+            (
+                Arc::new(arrow_schema::Field::new("n", DataType::Int64, true)),
+                Arc::clone(&ints),
+            ),
+            (
+                Arc::new(arrow_schema::Field::new(
+                    "l",
+                    numbers.data_type().clone(),
+                    true,
+                )),
+                Arc::new(numbers) as ArrayRef,
+            ),
+            (
+                Arc::new(arrow_schema::Field::new("s", DataType::Utf8, true)),
+                names,
+            ),
+        ]));
+        assert_eq!(
+            texts(&nested).unwrap(),
+            vec![
+                Some(r#"{"l":[1,null],"n":1512,"s":"a\"b"}"#.to_string()),
+                Some(r#"{"l":null,"n":null,"s":"c"}"#.to_string()),
+            ]
+        );
+        let odd_struct = DataType::Struct(
+            vec![arrow_schema::Field::new("d", odd.data_type().clone(), true)].into(),
+        );
+        assert!(!is_text(&odd_struct));
         // A table that carries such a column is refused before any row, naming it.
         let schema = Schema::new(vec![
             arrow_schema::Field::new("fen", DataType::Utf8, true),

@@ -122,10 +122,41 @@ impl RowError {
     }
 }
 
-fn position_of(names: &[String], wanted: &str) -> Option<usize> {
-    names
-        .iter()
-        .position(|n| n.trim().eq_ignore_ascii_case(wanted))
+/// Where the column `wanted` stands among `names` (trimmed): the first named exactly so,
+/// else the one named so in another case (`FEN` for `fen`). Two names that differ and
+/// both match in another case (`FEN` and `Fen`) are ambiguous: an error that names them.
+/// A name that stands twice is one column, its first place (a CSV header's second copy is
+/// what pandas and DuckDB rename).
+pub(crate) fn find_column<'a>(
+    names: impl Iterator<Item = &'a str> + Clone,
+    wanted: &str,
+) -> Result<Option<usize>, String> {
+    let wanted = wanted.trim();
+    if let Some(i) = names.clone().position(|n| n.trim() == wanted) {
+        return Ok(Some(i));
+    }
+    let mut found: Option<(usize, &str)> = None;
+    for (i, name) in names.enumerate() {
+        let name = name.trim();
+        if !name.eq_ignore_ascii_case(wanted) {
+            continue;
+        }
+        match found {
+            None => found = Some((i, name)),
+            Some((_, first)) if first == name => {}
+            Some((_, first)) => {
+                return Err(format!(
+                    "{wanted:?} names no column exactly, and both {first:?} and {name:?} in \
+                     another case: name one of them exactly"
+                ))
+            }
+        }
+    }
+    Ok(found.map(|(i, _)| i))
+}
+
+fn position_of(names: &[String], wanted: &str) -> Result<Option<usize>, String> {
+    find_column(names.iter().map(String::as_str), wanted)
 }
 
 /// A line's text, or why it is not text.
@@ -313,7 +344,7 @@ fn header(
         .into_iter()
         .map(String::from)
         .collect();
-    let Some(fen) = position_of(&names, columns.fen) else {
+    let Some(fen) = position_of(&names, columns.fen)? else {
         return Err(format!(
             "the CSV header has no column {:?} (columns: {})",
             columns.fen,
@@ -322,7 +353,7 @@ fn header(
     };
     let moves = match columns.moves {
         None => None,
-        Some(name) => match position_of(&names, name) {
+        Some(name) => match position_of(&names, name)? {
             Some(i) => Some(i),
             None => {
                 return Err(format!(
@@ -331,7 +362,10 @@ fn header(
             }
         },
     };
-    let carried = carried.iter().map(|c| position_of(&names, c)).collect();
+    let carried = carried
+        .iter()
+        .map(|c| position_of(&names, c))
+        .collect::<Result<_, _>>()?;
     Ok(CsvLayout {
         width: names.len(),
         fen,
@@ -366,14 +400,13 @@ fn json_object(text: &str) -> Result<serde_json::Map<String, serde_json::Value>,
     Err(format!("not a JSON object: {kind} ({} bytes)", text.len()))
 }
 
+/// The value of the field `name` in `object`, found as [`find_column`] finds a column.
 fn field<'v>(
     object: &'v serde_json::Map<String, serde_json::Value>,
     name: &str,
-) -> Option<&'v serde_json::Value> {
-    object
-        .iter()
-        .find(|(key, _)| key.eq_ignore_ascii_case(name))
-        .map(|(_, value)| value)
+) -> Result<Option<&'v serde_json::Value>, String> {
+    let found = find_column(object.keys().map(String::as_str), name)?;
+    Ok(found.and_then(|i| object.values().nth(i)))
 }
 
 /// Reads JSON Lines, one object a line, as [`read_csv`] reads CSV.
@@ -389,11 +422,16 @@ pub fn read_jsonl(
             .and_then(json_object)
             .map_err(|why| RowError { line, why })
             .and_then(|object| {
-                let Some(fen) = field(&object, columns.fen).and_then(as_text) else {
+                let field = |name| field(&object, name).map_err(|why| RowError { line, why });
+                let Some(fen) = field(columns.fen)?.and_then(as_text) else {
                     let why = format!("no field {:?} with a FEN", columns.fen);
                     return Err(RowError { line, why });
                 };
-                let moves: Vec<String> = match columns.moves.and_then(|m| field(&object, m)) {
+                let moves = match columns.moves {
+                    Some(name) => field(name)?,
+                    None => None,
+                };
+                let moves: Vec<String> = match moves {
                     Some(serde_json::Value::Array(items)) => {
                         items.iter().filter_map(as_text).collect()
                     }
@@ -402,8 +440,8 @@ pub fn read_jsonl(
                 };
                 let carried = carried
                     .iter()
-                    .map(|c| field(&object, c).and_then(as_text))
-                    .collect();
+                    .map(|c| Ok(field(c)?.and_then(as_text)))
+                    .collect::<Result<_, RowError>>()?;
                 Ok(TableRow::new(line, fen, moves, carried, columns))
             });
         emit(row)
