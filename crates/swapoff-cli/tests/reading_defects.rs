@@ -248,9 +248,10 @@ fn the_null_move_four_at_signs_is_read_as_python_chess_reads_it() {
     let err = common::text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
     let rows = rows(&out);
+    // The null move played is `0000`, as python-chess writes it.
     assert_eq!(
         played(&rows),
-        ["1:0:e2e4", "1:2:g1f3", "2:0:e2e4", "2:1:e7e5"]
+        ["1:0:e2e4", "1:1:0000", "1:2:g1f3", "2:0:e2e4", "2:1:e7e5", "2:2:0000"]
     );
     // python-chess: after the null move, White to move with the counters moved on.
     let fens: Vec<&str> = rows.iter().map(|r| r["fen"].as_str().unwrap()).collect();
@@ -956,4 +957,30 @@ fn a_tag_of_a_nested_type_is_carried_as_json_text() {
         tags,
         [r#"{"elo":1500,"name":"a"}"#, r#"{"elo":null,"name":"b"}"#]
     );
+}
+
+#[test]
+fn a_null_move_played_is_written_as_python_chess_writes_it() {
+    // It was an empty `played`, as at a game's end.
+    let out = scan(
+        &["--columns", "ply,played,played_san,played_see", "-"],
+        Some(b"1. e4 -- 2. d4 Z0 3. Nf3 @@@@ *\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let got: Vec<(Value, Value, Value)> = rows(&out)
+        .iter()
+        .map(|r| {
+            (
+                r["played"].clone(),
+                r["played_san"].clone(),
+                r["played_see"].clone(),
+            )
+        })
+        .collect();
+    let null = (Value::from("0000"), Value::from("--"), Value::Null);
+    assert_eq!(got[1], null);
+    assert_eq!(got[3], null);
+    assert_eq!(got[5], null);
+    assert_eq!(got[4].0, "g1f3");
+    assert_eq!(got[6], (Value::Null, Value::Null, Value::Null));
 }

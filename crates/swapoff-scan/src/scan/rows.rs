@@ -513,6 +513,12 @@ fn walk_game(
                     annotation: &game.annotations[ply as usize],
                 })
             }
+            // A null move played is written as python-chess writes one; it has no SEE.
+            Some(Ok(Step::Null)) if needs.played => Some(Played {
+                uci: "0000",
+                san: "--",
+                annotation: &game.annotations[ply as usize],
+            }),
             _ => None,
         };
         fen.clear();
