@@ -16,9 +16,10 @@
 //! column type, as text). Row numbers count from 1 in the whole file; they are the rows'
 //! `line` (positions) or `game` (games), and a bad row is reported by its number.
 
+use crate::read::games::GameReader;
 use crate::read::note::{Cause, Note, Place, Skipped};
 use crate::read::parse::Clipped;
-use crate::read::pgn::{Collector, GameRecord};
+use crate::read::pgn::GameRecord;
 use crate::read::table::{column_list, moves_of, RowError, TableColumns, TableRow};
 use crate::read::work::{Reading, Unit, Work};
 use arrow_array::cast::AsArray;
@@ -557,9 +558,8 @@ fn games(
 /// One row's movetext read as one game (`fen`: its starting position, from the table's
 /// FEN column), or why it is not one game. `comments`: whether its comments are read.
 fn game_of(movetext: &str, fen: Option<String>, comments: bool) -> Result<GameRecord, String> {
-    let mut reader = crate::read::pgn::movetext_reader(movetext.as_bytes());
-    let mut collector = Collector::new(Vec::new(), comments);
-    let mut game = match reader.read_game(&mut collector) {
+    let mut reader = GameReader::new(movetext.as_bytes(), Vec::new(), comments, movetext.len());
+    let mut game = match reader.read_game() {
         Ok(Some(game)) => game,
         Ok(None) => return Err("no game in the movetext".into()),
         Err(e) => return Err(e.to_string()),

@@ -69,9 +69,8 @@ pub enum GameError {
     Move(Refused),
     /// A position the move generator refuses.
     MoveGenerator(String),
-    /// A move written with another language's piece letter (`Sf3`), which the PGN reader
-    /// cannot read.
-    ForeignLetter,
+    /// A token that is no move (`Sf3`, `e9`): why.
+    Unreadable(&'static str),
 }
 
 impl fmt::Display for GameError {
@@ -85,9 +84,7 @@ impl fmt::Display for GameError {
             GameError::MoveGenerator(why) => {
                 write!(f, "position not accepted by the move generator: {why}")
             }
-            GameError::ForeignLetter => {
-                f.write_str("the piece letter is not PGN's (K, Q, R, B or N)")
-            }
+            GameError::Unreadable(why) => f.write_str(why),
         }
     }
 }

@@ -8,7 +8,7 @@ pub(crate) mod columnar;
 pub(crate) mod epd;
 pub(crate) mod error;
 pub(crate) mod format;
-pub(crate) mod notation;
+pub(crate) mod games;
 pub(crate) mod note;
 pub(crate) mod options;
 pub(crate) mod parse;
@@ -17,6 +17,7 @@ pub(crate) mod pool;
 pub(crate) mod records;
 pub(crate) mod source;
 pub(crate) mod table;
+pub(crate) mod token;
 pub(crate) mod units;
 pub(crate) mod work;
 

@@ -7,8 +7,8 @@
 #[cfg(feature = "parquet")]
 use crate::read::columnar::read_parquet;
 use crate::read::format::Format;
+use crate::read::games::{GameReader, CHUNK};
 use crate::read::note::{Cause, Note, Place, Skipped};
-use crate::read::pgn::Collector;
 use crate::read::pool::Pool;
 use crate::read::records::{InputName, MAX_RECORD_BYTES};
 use crate::read::source::{Source, SourceError, Stream, Table};
@@ -378,8 +378,7 @@ fn read_pgn(
         inner: input,
         error: Rc::clone(&failed),
     };
-    let mut reader = crate::read::pgn::reader(input);
-    let mut collector = Collector::new(reading.tags.to_vec(), reading.comments);
+    let mut reader = GameReader::new(input, reading.tags.to_vec(), reading.comments, CHUNK);
     let mut games = Vec::new();
     let mut plies = 0;
     // Once the stream has failed, the last game read may be cut short: each game is held
@@ -388,10 +387,7 @@ fn read_pgn(
     // The game the stream stopped in, once known.
     let mut cut = None;
     loop {
-        match reader.read_game(&mut collector) {
-            // The rest of a game whose tag line the reader gave up on, already reported:
-            // the collector hands it over unnumbered (real games count from 1).
-            Ok(Some(game)) if game.number == 0 => {}
+        match reader.read_game() {
             Ok(Some(game)) => {
                 let game = if failed.borrow().is_some() {
                     match held.replace(game) {
@@ -416,7 +412,7 @@ fn read_pgn(
             // Text cut by the stream's end (an unclosed comment): the game is the one the
             // stream stopped in, not a bad one.
             Err(_) if failed.borrow().is_some() => {
-                cut = Some(collector.games);
+                cut = Some(reader.games);
                 break;
             }
             Err(e) => {
@@ -425,17 +421,14 @@ fn read_pgn(
                     games: std::mem::take(&mut games),
                 });
                 plies = 0;
+                // A comment left open at the input's end costs its game.
                 let recoverable = e.kind() == io::ErrorKind::InvalidData;
                 let place = Place::Game {
-                    game: collector.games,
+                    game: reader.games,
                     ply: None,
                 };
                 let note = if recoverable {
-                    // pgn-reader stops at the broken tag line and would read the rest of
-                    // the game as a game of its own, without the tags before (and every
-                    // game after it numbered one too high).
-                    collector.rest_of_broken = true;
-                    Note::invalid(file, place, recoverable_why(&e), Skipped::Game)
+                    Note::invalid(file, place, e.to_string(), Skipped::Game)
                 } else {
                     Note::unreadable(file, place, Cause::Read(e.to_string()))
                 };
@@ -464,20 +457,9 @@ fn read_pgn(
     }
     sender.push(Work(Unit::Pgn { file, games }))?;
     let place = Place::Game {
-        game: cut.unwrap_or(collector.games + 1),
+        game: cut.unwrap_or(reader.games + 1),
         ply: None,
     };
     let note = Note::unreadable(file, place, Cause::Read(error.to_string()));
     sender.push(Work(Unit::Note(note)))
-}
-
-/// What a PGN error pgn-reader recovers from means: its own words are terse.
-fn recoverable_why(e: &io::Error) -> String {
-    match e.to_string().as_str() {
-        // No closing quote, bracket or line end within the reader's room for a tag line.
-        "unterminated tag" => format!(
-            "a tag line longer than {MAX_RECORD_BYTES} bytes, or cut short by the end of the input"
-        ),
-        other => other.to_string(),
-    }
 }

@@ -562,8 +562,8 @@ fn walk_game(
         let why = format!("mainline longer than {ply} plies");
         return sink.note(note(Some(ply), why, Skipped::RestOfGame));
     }
-    if let Some(token) = &game.unread {
-        return sink.note(at_move(&replay, ply, token, GameError::ForeignLetter));
+    if let Some((token, why)) = &game.unread {
+        return sink.note(at_move(&replay, ply, token, GameError::Unreadable(why)));
     }
     ControlFlow::Continue(())
 }

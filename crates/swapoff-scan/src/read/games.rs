@@ -1,0 +1,734 @@
+//! PGN games read from a stream into [`GameRecord`]s: tags, the mainline's tokens and the
+//! comments after its moves. Games part where pgn-reader parts them (a tag line after
+//! movetext, or a blank line), and PGN's own punctuation is read as it reads it: comments
+//! (`{...}`, `;` to the line's end), escape lines (`%` at a line's start), variations
+//! (skipped, nested), NAGs (`$1`, `!?`), results and move numbers. Every other token goes
+//! whole to [`token::read`](crate::read::token::read), the one place that knows the
+//! notations people write; a token it cannot read stops its game there, reported.
+//!
+//! Why not pgn-reader: it skips a token it cannot read without telling its visitor, so a
+//! lenient reading had to rewrite the bytes before it saw them. Here each token is read,
+//! or reported at its place.
+//!
+//! A byte-order mark is passed over wherever a line starts with one (two Windows exports
+//! joined with `cat`), and so are the Unicode spaces text copied from a web page holds
+//! between moves (a no-break or thin space).
+
+use crate::read::annotation::Annotation;
+use crate::read::pgn::{GameRecord, MAX_PLIES};
+use crate::read::token::{self, Token};
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::CastlingSide;
+use std::io::{self, Read};
+
+/// Bytes read from a file at a time.
+pub(crate) const CHUNK: usize = 1 << 16;
+
+/// The longest tag line or comment held whole: a record's limit.
+const ROOM: usize = crate::read::records::MAX_RECORD_BYTES;
+
+/// How far ahead a token is looked for whole: a longer token is no move.
+const TOKEN_BYTES: usize = 255;
+
+/// The byte-order mark.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// PGN games from a stream.
+pub(crate) struct GameReader<R> {
+    input: R,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    /// Bytes read at a time, at least: [`CHUNK`] for a file, a cell's length for a
+    /// table's movetext (which would otherwise allocate and clear a file's buffer a row).
+    chunk: usize,
+    /// Games begun so far.
+    pub(crate) games: u64,
+    /// The tags to keep (`--tags`).
+    wanted_tags: Vec<String>,
+    /// Whether comments are read for their clock and evaluation (else passed over).
+    comments: bool,
+    /// The last game's length, from which the next game's lists take their capacity.
+    last_plies: usize,
+}
+
+impl<R: Read> GameReader<R> {
+    /// A reader of `input`, `chunk` bytes at a time, that keeps the tags `wanted_tags` and
+    /// reads comments for their [`Annotation`] when `comments` is set. Tag lines and
+    /// comments are held whole up to a record's limit: a longer tag line costs its game, a
+    /// longer comment is read in pieces of it.
+    pub(crate) fn new(input: R, wanted_tags: Vec<String>, comments: bool, chunk: usize) -> Self {
+        GameReader {
+            input,
+            buf: Vec::new(),
+            pos: 0,
+            end: 0,
+            eof: false,
+            chunk: chunk.max(1),
+            games: 0,
+            wanted_tags,
+            comments,
+            last_plies: 0,
+        }
+    }
+
+    /// The bytes read and not yet looked at.
+    #[inline(always)]
+    fn data(&self) -> &[u8] {
+        &self.buf[self.pos..self.end]
+    }
+
+    /// Makes `need` bytes ready to look at, or all that is left.
+    #[inline(always)]
+    fn fill(&mut self, need: usize) -> io::Result<()> {
+        if self.end - self.pos < need && !self.eof {
+            self.refill(need)?;
+        }
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn refill(&mut self, need: usize) -> io::Result<()> {
+        while self.end - self.pos < need && !self.eof {
+            if self.pos > 0 {
+                self.buf.copy_within(self.pos..self.end, 0);
+                self.end -= self.pos;
+                self.pos = 0;
+            }
+            let want = need + self.chunk;
+            if self.buf.len() < want {
+                self.buf.resize(want, 0);
+            }
+            // The buffer is filled whole, so that what is moved to its front each time is
+            // small beside what is read.
+            while self.end < self.buf.len() && !self.eof {
+                match self.input.read(&mut self.buf[self.end..]) {
+                    Ok(0) => self.eof = true,
+                    Ok(n) => self.end += n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The next byte, if any.
+    #[inline(always)]
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        self.fill(1)?;
+        Ok(self.data().first().copied())
+    }
+
+    /// Passes over bytes up to `needle` (`after`: and it too), however far.
+    fn skip_to(&mut self, needle: u8, after: bool) -> io::Result<()> {
+        loop {
+            self.fill(1)?;
+            if self.pos == self.end {
+                return Ok(());
+            }
+            match memchr::memchr(needle, self.data()) {
+                Some(i) => {
+                    self.pos += i + usize::from(after);
+                    return Ok(());
+                }
+                None => self.pos = self.end,
+            }
+        }
+    }
+
+    /// Passes over blanks, line ends, byte-order marks and escape lines (`%` at a line's
+    /// start): what stands between games, and between tags.
+    fn skip_blank(&mut self, mut line_start: bool) -> io::Result<()> {
+        loop {
+            self.fill(BOM.len())?;
+            match self.data() {
+                [b' ' | b'\t' | b'\r' | 0x0b | 0x0c, ..] => self.pos += 1,
+                [b'\n', ..] => {
+                    self.pos += 1;
+                    line_start = true;
+                }
+                [b'%', ..] if line_start => self.skip_to(b'\n', false)?,
+                data if data.starts_with(BOM) => self.pos += BOM.len(),
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Whether another game follows (a Parquet cell holds one).
+    pub(crate) fn has_more(&mut self) -> io::Result<bool> {
+        self.skip_blank(true)?;
+        Ok(self.peek()?.is_some())
+    }
+
+    /// The next game, `None` at the end of the input. An unclosed comment at the input's
+    /// end is an error of kind `InvalidData`; the game it is in is lost.
+    pub(crate) fn read_game(&mut self) -> io::Result<Option<GameRecord>> {
+        if !self.has_more()? {
+            return Ok(None);
+        }
+        self.games += 1;
+        // Games of a file are alike: the last one's length is the next one's capacity
+        // (capped, so that a long game does not make every short one after it big).
+        let capacity = (self.last_plies + 8).min(256);
+        let mut game = GameRecord {
+            number: self.games,
+            tag_values: vec![None; self.wanted_tags.len()],
+            moves: Vec::with_capacity(capacity),
+            annotations: Vec::with_capacity(capacity),
+            ..GameRecord::default()
+        };
+        self.read_tags(&mut game)?;
+        self.read_movetext(&mut game)?;
+        self.last_plies = game.moves.len();
+        Ok(Some(game))
+    }
+
+    /// Reads the tag lines (`[Name "value"]`, several to a line if need be).
+    fn read_tags(&mut self, game: &mut GameRecord) -> io::Result<()> {
+        loop {
+            self.skip_blank(false)?;
+            if self.peek()? != Some(b'[') {
+                return Ok(());
+            }
+            self.fill(ROOM)?;
+            let data = &self.buf[self.pos + 1..self.end];
+            let Some(open) = memchr::memchr3(b'"', b'\n', b']', data) else {
+                self.tag_too_long(game)?;
+                continue;
+            };
+            if data[open] != b'"' {
+                // A tag without a value (`[Event]`): passed over, as pgn-reader does.
+                self.pos += 1 + open + usize::from(data[open] == b']');
+                continue;
+            }
+            // The value runs to its closing quote (`\"` and `\\` escaped), or to the line's end.
+            let mut close = open + 1;
+            let closed = loop {
+                match memchr::memchr3(b'\\', b'"', b'\n', &data[close..]) {
+                    Some(d) if data[close + d] == b'\\' => close = (close + d + 2).min(data.len()),
+                    Some(d) => {
+                        close += d;
+                        break data[close] == b'"';
+                    }
+                    None => {
+                        close = data.len();
+                        break false;
+                    }
+                }
+            };
+            if close == data.len() && !self.eof {
+                self.tag_too_long(game)?;
+                continue;
+            }
+            let name = data[..open].trim_ascii();
+            let value = unescape(&data[open + 1..close]);
+            game.tag(name, &value, &self.wanted_tags);
+            self.pos += 1 + close + usize::from(closed);
+            // The rest of the line up to a `]`.
+            while let Some(b' ' | b'\t' | b'\r') = self.peek()? {
+                self.pos += 1;
+            }
+            if self.peek()? == Some(b']') {
+                self.pos += 1;
+            }
+        }
+    }
+
+    /// A tag line longer than the room for one (or cut by the input's end): the game is
+    /// rejected, and the reading goes on after the line.
+    #[cold]
+    fn tag_too_long(&mut self, game: &mut GameRecord) -> io::Result<()> {
+        game.rejected.get_or_insert_with(|| {
+            format!("a tag line longer than {ROOM} bytes, or cut short by the end of the input")
+        });
+        self.skip_to(b'\n', true)
+    }
+
+    /// Reads the movetext up to the game's end: a blank line, a tag line, or the input's
+    /// end.
+    fn read_movetext(&mut self, game: &mut GameRecord) -> io::Result<()> {
+        // A game refused by its tags, cut at its last ply, or stopped at a token that
+        // cannot be read takes no more moves; its text is still read to its end.
+        let mut open = game.rejected.is_none();
+        loop {
+            self.fill(TOKEN_BYTES)?;
+            let Some(&b) = self.data().first() else {
+                return Ok(());
+            };
+            match b {
+                b'\n' => {
+                    self.pos += 1;
+                    if self.ends_game()? {
+                        return Ok(());
+                    }
+                }
+                b' ' | b'\t' | b'\r' | b'.' | 0x0b | 0x0c => self.pos += 1,
+                b'{' => {
+                    self.pos += 1;
+                    self.comment(game, open)?;
+                }
+                b';' => self.skip_to(b'\n', false)?,
+                b'(' => self.skip_variation()?,
+                b')' => self.pos += 1,
+                b'!' | b'?' => self.pos += 1,
+                b'$' => {
+                    self.pos += 1;
+                    let digits = self
+                        .data()
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    self.pos += digits;
+                }
+                b'*' => {
+                    self.pos += 1;
+                    game.outcome = true;
+                }
+                b'0'..=b'9' => {
+                    let (len, read) = digits(self.data());
+                    self.pos += len;
+                    match read {
+                        Digits::Outcome => game.outcome = true,
+                        Digits::Move(san) => open = open && push(game, Token::Move(san), b""),
+                        Digits::Number => {}
+                    }
+                }
+                _ => {
+                    let data = self.data();
+                    match blank_len(data) {
+                        Some(len) => self.pos += len,
+                        None if data.starts_with(BOM) => self.pos += BOM.len(),
+                        None if data.starts_with("½-½".as_bytes()) => {
+                            self.pos += "½-½".len();
+                            game.outcome = true;
+                        }
+                        None => open = self.token(game, open)?,
+                    }
+                }
+            }
+        }
+    }
+
+    /// After a line end in movetext: whether the game ends here (a blank line, or a tag
+    /// line, a byte-order mark before it included); an escape line is passed over.
+    fn ends_game(&mut self) -> io::Result<bool> {
+        self.fill(BOM.len() + 2)?;
+        Ok(match self.data() {
+            [b'\n' | b'[', ..] | [b'\r', b'\n', ..] => true,
+            [b'%', ..] => {
+                self.skip_to(b'\n', false)?;
+                false
+            }
+            data => data.starts_with(BOM) && matches!(data.get(3), Some(b'[' | b'\n')),
+        })
+    }
+
+    /// Reads the token at the cursor; returns whether the game still takes moves.
+    fn token(&mut self, game: &mut GameRecord, open: bool) -> io::Result<bool> {
+        let data = self.data();
+        match token_len(data) {
+            Some(len) => {
+                let text = &self.buf[self.pos..self.pos + len];
+                let open = open && push(game, token::read(text), text);
+                self.pos += len;
+                Ok(open)
+            }
+            // Longer than a token is looked for: no move.
+            None => {
+                if open {
+                    let text = self.data()[..TOKEN_BYTES.min(self.data().len())].to_vec();
+                    game.unread = Some((lossy(&text), token::NOT_A_MOVE));
+                }
+                while token_len(self.data()).is_none() && self.pos < self.end {
+                    self.pos = self.end;
+                    self.fill(TOKEN_BYTES)?;
+                }
+                if let Some(len) = token_len(self.data()) {
+                    self.pos += len;
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    /// Reads a comment (the cursor after its `{`) into the last move's annotation when
+    /// `open` and comments are read. One longer than the room is read in pieces of it.
+    fn comment(&mut self, game: &mut GameRecord, open: bool) -> io::Result<()> {
+        let read = open && self.comments;
+        loop {
+            if let Some(close) = memchr::memchr(b'}', self.data()) {
+                if read {
+                    let text = &self.buf[self.pos..self.pos + close];
+                    game.annotate_last_move(text);
+                }
+                self.pos += close + 1;
+                return Ok(());
+            }
+            if self.eof {
+                self.pos = self.end;
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "a comment is not closed before the end of the input",
+                ));
+            }
+            let held = self.end - self.pos;
+            if held >= ROOM {
+                if read {
+                    let text = &self.buf[self.pos..self.end];
+                    game.annotate_last_move(text);
+                }
+                self.pos = self.end;
+            }
+            let held = self.end - self.pos;
+            self.refill(held + 1)?;
+        }
+    }
+
+    /// Passes over a variation (the cursor at its `(`), the variations in it included,
+    /// up to its `)` or the game's end (which is left to be read).
+    fn skip_variation(&mut self) -> io::Result<()> {
+        let mut depth = 0usize;
+        loop {
+            self.fill(3)?;
+            let Some(&b) = self.data().first() else {
+                return Ok(());
+            };
+            match b {
+                b'(' => {
+                    depth += 1;
+                    self.pos += 1;
+                }
+                b')' => {
+                    self.pos += 1;
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                b'{' => self.skip_to(b'}', true)?,
+                b';' => self.skip_to(b'\n', false)?,
+                b'\n' => match self.data().get(1..) {
+                    Some([b'%', ..]) => {
+                        self.pos += 1;
+                        self.skip_to(b'\n', false)?;
+                    }
+                    Some([b'[' | b'\n', ..]) | Some([b'\r', b'\n', ..]) => return Ok(()),
+                    _ => self.pos += 1,
+                },
+                _ => {
+                    // Up to the next byte that matters.
+                    let skip = self.data()[1..]
+                        .iter()
+                        .position(|b| matches!(b, b'(' | b')' | b'{' | b';' | b'\n'))
+                        .map_or(self.data().len(), |i| i + 1);
+                    self.pos += skip;
+                }
+            }
+        }
+    }
+}
+
+/// Adds what a token (`text`) is to `game`; returns whether the game still takes moves.
+fn push(game: &mut GameRecord, token: Token, text: &[u8]) -> bool {
+    match token {
+        Token::Move(san) => {
+            if game.moves.len() >= MAX_PLIES {
+                game.truncated = true;
+                return false;
+            }
+            game.moves.push(san);
+            game.annotations.push(Annotation::default());
+            true
+        }
+        Token::Annotation => true,
+        Token::Unreadable(why) => {
+            game.unread = Some((lossy(text), why));
+            false
+        }
+    }
+}
+
+/// What a token that starts with a digit is.
+enum Digits {
+    /// A result (`1-0`, `0-1`, `1/2-1/2`).
+    Outcome,
+    /// Castling with zeros (`0-0`, `0-0-0`, with a mark), or the null move `0000`.
+    Move(SanPlus),
+    /// A move number, with its dots (passed over).
+    Number,
+}
+
+/// The token that starts `data` with a digit, and its length.
+fn digits(data: &[u8]) -> (usize, Digits) {
+    let digits = data.iter().take_while(|b| b.is_ascii_digit()).count();
+    let (number, rest) = data.split_at(digits);
+    let dash = dash_len(rest);
+    let result = match (number, dash) {
+        (b"1", Some(d)) if rest[d..].starts_with(b"0") => Some(digits + d + 1),
+        (b"0", Some(d)) if rest[d..].starts_with(b"1") => Some(digits + d + 1),
+        (b"1", None) if rest.starts_with(b"/2") => {
+            let after = &rest[2..];
+            dash_len(after)
+                .filter(|&d| after[d..].starts_with(b"1/2"))
+                .map(|d| digits + 2 + d + 3)
+        }
+        _ => None,
+    };
+    if let Some(len) = result {
+        return (len, Digits::Outcome);
+    }
+    if number == b"0000" && rest.first().is_none_or(|&b| is_token_end(b)) {
+        let null = SanPlus {
+            san: San::Null,
+            suffix: None,
+        };
+        return (4, Digits::Move(null));
+    }
+    if let (b"0", Some(d)) = (number, dash) {
+        if rest[d..].starts_with(b"0") {
+            let mut len = digits + d + 1;
+            let mut side = CastlingSide::KingSide;
+            if let Some(d2) = dash_len(&data[len..]) {
+                if data[len + d2..].starts_with(b"0") {
+                    len += d2 + 1;
+                    side = CastlingSide::QueenSide;
+                }
+            }
+            let suffix = match data.get(len) {
+                Some(b'+') => Some(Suffix::Check),
+                Some(b'#') => Some(Suffix::Checkmate),
+                _ => None,
+            };
+            let san = San::Castle(side);
+            return (
+                len + usize::from(suffix.is_some()),
+                Digits::Move(SanPlus { san, suffix }),
+            );
+        }
+    }
+    let dots = rest.iter().take_while(|&&b| b == b'.').count();
+    (digits + dots, Digits::Number)
+}
+
+/// Whether `b` ends a token.
+#[inline(always)]
+fn is_token_end(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'\t'
+            | b'\n'
+            | b'\r'
+            | 0x0b
+            | 0x0c
+            | b'{'
+            | b'}'
+            | b'('
+            | b')'
+            | b'!'
+            | b'?'
+            | b'$'
+            | b';'
+            | b'*'
+    )
+}
+
+/// The length of the token `data` starts with, if its end is in `data` (or `data` is the
+/// input's last bytes): up to a token end or a Unicode space.
+#[inline(always)]
+fn token_len(data: &[u8]) -> Option<usize> {
+    for (i, &b) in data.iter().enumerate() {
+        if is_token_end(b) || (b >= 0xC2 && i > 0 && blank_len(&data[i..]).is_some()) {
+            return Some(i);
+        }
+    }
+    // The token may go on past what is read, unless this is all there is.
+    (data.len() < TOKEN_BYTES).then_some(data.len())
+}
+
+/// The length of the Unicode space `data` starts with, if it does: a no-break space, en
+/// quad to hair space, a narrow no-break space, a medium mathematical space.
+#[inline]
+fn blank_len(data: &[u8]) -> Option<usize> {
+    match data {
+        [0xC2, 0xA0, ..] => Some(2),
+        [0xE2, 0x80, 0x80..=0x8A | 0xAF, ..] | [0xE2, 0x81, 0x9F, ..] => Some(3),
+        _ => None,
+    }
+}
+
+/// The length of the dash `data` starts with, if it does: `-`, an en dash or an em dash
+/// (results written by word processors).
+fn dash_len(data: &[u8]) -> Option<usize> {
+    if data.starts_with(b"-") {
+        Some(1)
+    } else if data.starts_with("–".as_bytes()) || data.starts_with("—".as_bytes()) {
+        Some(3)
+    } else {
+        None
+    }
+}
+
+/// A tag value with its escapes (`\"`, `\\`) undone.
+fn unescape(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if memchr::memchr(b'\\', raw).is_none() {
+        return raw.into();
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'\\' && matches!(raw.get(i + 1), Some(b'\\' | b'"')) {
+            i += 1;
+        }
+        out.push(raw[i]);
+        i += 1;
+    }
+    out.into()
+}
+
+/// A token as text for a message: control characters escaped (`Nf3\0`).
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).escape_debug().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::annotation::Clock;
+
+    /// The reader's room for a token, which the tests of comments read past.
+    const TOKEN_BYTES_TEST: usize = TOKEN_BYTES;
+
+    #[test]
+    fn comments_are_read_only_when_asked() {
+        // Comments whole and in pieces (one longer than a token's room).
+        let long = format!("[%clk 0:00:05] {}", "x".repeat(2 * TOKEN_BYTES_TEST));
+        let text = format!("1. e4 {{ [%eval 0.2] [%clk 0:01:00] }} e5 {{{long}}} *\n");
+        for comments in [true, false] {
+            let game = GameReader::new(text.as_bytes(), Vec::new(), comments, CHUNK)
+                .read_game()
+                .expect("readable")
+                .expect("one game");
+            assert_eq!(game.moves.len(), 2);
+            let clocks: Vec<_> = game
+                .annotations
+                .iter()
+                .map(|a| a.clock.map(Clock::seconds))
+                .collect();
+            let evals: Vec<_> = game.annotations.iter().map(|a| a.eval.is_some()).collect();
+            if comments {
+                assert_eq!(clocks, [Some(60.0), Some(5.0)]);
+                assert_eq!(evals, [true, false]);
+            } else {
+                assert_eq!(game.annotations, vec![Annotation::default(); 2]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_clock_and_evaluation_after_a_move_count_over_all_its_comments() {
+        // As python-chess, which joins a move's comments: the second comment adds the
+        // evaluation the first lacked, and changes neither the clock nor an evaluation
+        // given before; a variation's comments are not the main line's.
+        let text = "1. e4 { [%clk 0:03:00] } ( 1. d4 { [%clk 0:01:00] } ) \
+                    { [%clk 0:02:00] [%eval 0.3] } { [%eval 0.9] } e5 { [%eval -0.5] } \
+                    { [%clk 0:02:30] } *\n";
+        let game = GameReader::new(text.as_bytes(), Vec::new(), true, CHUNK)
+            .read_game()
+            .expect("readable")
+            .expect("one game");
+        let read: Vec<_> = game
+            .annotations
+            .iter()
+            .map(|a| {
+                (
+                    a.clock.map(Clock::seconds),
+                    a.eval.as_deref().map(str::to_owned),
+                )
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (Some(180.0), Some("0.3".to_owned())),
+                (Some(150.0), Some("-0.5".to_owned())),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_tag_is_read_whatever_blank_separates_its_name_from_its_value() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        for blank in [" ", "\t", "  ", " \t "] {
+            let text = format!(
+                "[FEN{blank}\"{fen}\"]\n[SetUp{blank}\"1\"]\n[White{blank}\"a\"]\n\n1. O-O *\n"
+            );
+            let game = GameReader::new(text.as_bytes(), vec!["White".to_string()], false, CHUNK)
+                .read_game()
+                .expect("readable")
+                .expect("one game");
+            assert_eq!(game.fen.as_deref(), Some(fen), "{blank:?}");
+            assert_eq!(game.tag_values, [Some("a".into())], "{blank:?}");
+        }
+    }
+
+    /// A reader that gives its first `whole` bytes at once and then one byte a call, so
+    /// that the PGN reader's buffer holds little more than one token and every long
+    /// comment comes in pieces.
+    struct Trickle<'a> {
+        text: &'a [u8],
+        whole: usize,
+    }
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = out.len().min(self.text.len()).min(self.whole.max(1));
+            out[..n].copy_from_slice(&self.text[..n]);
+            self.text = &self.text[n..];
+            self.whole -= self.whole.min(n);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_comment_read_in_pieces_reads_as_a_whole() {
+        // The clock stands at every offset of a comment several times longer than the
+        // reader's room for a token, so it is split between two pieces somewhere (the
+        // words are short, and the reader is handed the text a word at a time).
+        for offset in 0..2 * TOKEN_BYTES_TEST {
+            let seconds = 60 + offset as u64;
+            let comment = format!(
+                "{}[%clk 0:{:02}:{:02}] [%eval 0.{:02}]{}",
+                "x ".repeat(offset),
+                seconds / 60,
+                seconds % 60,
+                offset % 100,
+                " y".repeat(TOKEN_BYTES_TEST)
+            );
+            // The reader takes in a tag line's room (64 KiB) at the start of a game, so a
+            // longer comment about the game comes first.
+            let about = "z ".repeat(crate::read::records::MAX_RECORD_BYTES / 2 + 10);
+            let text = format!("{{{about}}} 1. e4 {{{comment}}} e5 {{[%clk 0:00:07]}} *\n");
+            let whole = about.len() + 2;
+            let input = Trickle {
+                text: text.as_bytes(),
+                whole,
+            };
+            let game = GameReader::new(input, Vec::new(), true, CHUNK)
+                .read_game()
+                .expect("readable")
+                .expect("one game");
+            let expected = Annotation {
+                clock: Some(Clock::Whole(seconds as u32)),
+                eval: Some(format!("0.{:02}", offset % 100).as_str().into()),
+            };
+            assert_eq!(game.annotations[0], expected, "clock at offset {offset}");
+            assert_eq!(
+                game.annotations[1].clock,
+                Some(Clock::Whole(7)),
+                "offset {offset}"
+            );
+        }
+    }
+}
