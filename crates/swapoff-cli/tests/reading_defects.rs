@@ -984,3 +984,43 @@ fn a_null_move_played_is_written_as_python_chess_writes_it() {
     assert_eq!(got[4].0, "g1f3");
     assert_eq!(got[6], (Value::Null, Value::Null, Value::Null));
 }
+
+#[test]
+fn a_csv_quoted_field_may_hold_line_breaks() {
+    // As pandas, DuckDB and Python's csv module write a cell with a line break (RFC 4180):
+    // it was refused as "a quoted field is not closed on its line". The row keeps its
+    // first line's number; a blank line inside the quotes is the cell's.
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    let csv = format!(
+        "fen,Note\n{fen},\"two\nlines\"\n{fen},\"a \"\"quote\"\"\n\nand a blank\"\n{fen},plain\n"
+    );
+    let path = write(dir.path(), "breaks.csv", csv.as_bytes());
+    let out = scan(&["--tags", "Note", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let got: Vec<(Value, Value)> = rows(&out)
+        .iter()
+        .map(|r| (r["line"].clone(), r["tags"]["Note"].clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (Value::from(2), Value::from("two\nlines")),
+            (Value::from(4), Value::from("a \"quote\"\n\nand a blank")),
+            (Value::from(7), Value::from("plain")),
+        ]
+    );
+    // A quote never closed is reported on its line at the input's end, and the lines
+    // after it are read as rows of their own.
+    let csv = format!("fen,Note\n{fen},\"open\n{fen},x\n");
+    let path = write(dir.path(), "open.csv", csv.as_bytes());
+    let out = scan(&[path.to_str().unwrap()], None);
+    let err = common::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("open.csv:2: a quoted field is not closed before the end"),
+        "{err}"
+    );
+    let lines: Vec<Value> = rows(&out).iter().map(|r| r["line"].clone()).collect();
+    assert_eq!(lines, [Value::from(3)]);
+}

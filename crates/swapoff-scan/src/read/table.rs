@@ -192,9 +192,162 @@ fn lines(
     Ok(())
 }
 
-/// Splits one CSV line into its fields (trimmed; quotes undone by csv-core). A quoted
-/// field may not run past its line: in a table of positions an unclosed quote is a broken
-/// line, and reading it on would swallow the rows after it.
+/// Hands each CSV record of `input` (numbered by its first line) to `each`, as [`lines`]
+/// hands lines: a quoted field may hold line breaks (RFC 4180, as pandas, DuckDB and
+/// Python's `csv` module write a cell with one). A quote left open past the record limit,
+/// or to the input's end, is reported on the line it opened on, and the lines after that
+/// one are read again as records of their own: one broken quote costs one line, not the
+/// rest of the file, and memory stays bounded.
+fn csv_records(
+    input: impl io::Read,
+    lines_before: u64,
+    each: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
+) -> Result<(), Stop> {
+    let mut records = Records::new(input);
+    let mut joined = Joined::default();
+    let mut last = 0;
+    loop {
+        let next = records.next_record().map_err(|e| {
+            let place = Place::Line(lines_before + last + 1);
+            (place, Cause::Read(e.to_string()))
+        })?;
+        let Some((n, record)) = next else {
+            let why = "a quoted field is not closed before the end of the input";
+            let _ = joined.give_up(why, &mut |line, text| each(lines_before + line, text));
+            return Ok(());
+        };
+        last = n;
+        let flow = match record {
+            Ok(text) => joined.feed(n, text, &mut |line, text| each(lines_before + line, text)),
+            // A line that is not text ends any record it was in.
+            Err(e) => {
+                let why = "a quoted field is not closed before a line that is not text";
+                let mut emit = |line, text: LineText<'_>| each(lines_before + line, text);
+                let _ = joined.give_up(why, &mut emit);
+                emit(n, Err(e.why()))
+            }
+        };
+        if flow.is_break() {
+            return Ok(());
+        }
+    }
+}
+
+/// A CSV record being read over several lines (a quoted field with line breaks).
+#[derive(Default)]
+struct Joined {
+    /// The record's first line, `0` when none is open.
+    first: u64,
+    /// The record so far, its lines joined with `\n`.
+    text: String,
+    /// The lines after its first, to be read again if the quote is never closed.
+    held: Vec<(u64, String)>,
+    /// Where the quotes stand at the end of the text.
+    quotes: Quotes,
+}
+
+impl Joined {
+    /// Reads line `n`: a record is handed on once its quotes are closed.
+    fn feed(
+        &mut self,
+        n: u64,
+        line: &str,
+        emit: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if self.first == 0 {
+            if line.trim().is_empty() {
+                return ControlFlow::Continue(());
+            }
+            let mut quotes = Quotes::default();
+            quotes.read(line.as_bytes());
+            if !quotes.quoted {
+                return emit(n, Ok(line));
+            }
+            (self.first, self.quotes) = (n, quotes);
+            self.text.clear();
+            self.text.push_str(line);
+            return ControlFlow::Continue(());
+        }
+        self.quotes.read(b"\n");
+        self.quotes.read(line.as_bytes());
+        self.text.push('\n');
+        self.text.push_str(line);
+        self.held.push((n, line.to_owned()));
+        if !self.quotes.quoted {
+            let first = std::mem::take(&mut self.first);
+            self.held.clear();
+            return emit(first, Ok(&self.text));
+        }
+        if self.text.len() > crate::read::records::MAX_RECORD_BYTES {
+            let limit = crate::read::records::MAX_RECORD_BYTES;
+            let why = format!("a quoted field is not closed within {limit} bytes");
+            return self.give_up(&why, emit);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Reports the open record on its first line, and reads the lines held after it
+    /// again.
+    fn give_up(
+        &mut self,
+        why: &str,
+        emit: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if self.first == 0 {
+            return ControlFlow::Continue(());
+        }
+        let first = std::mem::take(&mut self.first);
+        let held = std::mem::take(&mut self.held);
+        emit(first, Err(why.to_owned()))?;
+        for (n, line) in held {
+            self.feed(n, &line, emit)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Where the quotes of CSV text stand, read a piece at a time.
+#[derive(Clone, Copy)]
+struct Quotes {
+    /// Inside a quoted field.
+    quoted: bool,
+    /// At a field's start (where a quote opens one).
+    field_start: bool,
+    /// Just after a closing quote (where a second makes a doubled one).
+    after_close: bool,
+}
+
+impl Default for Quotes {
+    fn default() -> Quotes {
+        Quotes {
+            quoted: false,
+            field_start: true,
+            after_close: false,
+        }
+    }
+}
+
+impl Quotes {
+    fn read(&mut self, text: &[u8]) {
+        for &b in text {
+            if self.quoted {
+                if b == b'"' {
+                    (self.quoted, self.after_close) = (false, true);
+                }
+                continue;
+            }
+            // A quote opens a field at its start, or (doubled) goes on after a closing one.
+            if b == b'"' && (self.field_start || self.after_close) {
+                (self.quoted, self.field_start, self.after_close) = (true, false, false);
+                continue;
+            }
+            self.field_start = b == b',' || b == b'\n';
+            self.after_close = false;
+        }
+    }
+}
+
+/// Splits one CSV record into its fields (trimmed; quotes undone by csv-core).
 struct CsvLine {
     reader: csv_core::Reader,
     output: Vec<u8>,
@@ -211,9 +364,6 @@ impl CsvLine {
     }
 
     fn split<'a>(&'a mut self, line: &str) -> Result<Vec<&'a str>, String> {
-        if unclosed_quote(line.as_bytes()) {
-            return Err("a quoted field is not closed on its line".into());
-        }
         use csv_core::ReadRecordResult as R;
         self.reader.reset();
         let (mut input, mut out, mut fields) = (line.as_bytes(), 0, 0);
@@ -245,27 +395,6 @@ impl CsvLine {
     }
 }
 
-/// Whether a CSV line ends inside a quoted field.
-fn unclosed_quote(line: &[u8]) -> bool {
-    let (mut quoted, mut field_start, mut after_close) = (false, true, false);
-    for &b in line {
-        if quoted {
-            if b == b'"' {
-                (quoted, after_close) = (false, true);
-            }
-            continue;
-        }
-        // A quote opens a field at its start, or (doubled) goes on after a closing one.
-        if b == b'"' && (field_start || after_close) {
-            (quoted, field_start, after_close) = (true, false, false);
-            continue;
-        }
-        field_start = b == b',';
-        after_close = false;
-    }
-    quoted
-}
-
 /// Reads a CSV table (`carried`: the columns carried into the rows, as `tag_NAME`), a line
 /// a row, handing each row (or the reason it cannot be read) to `emit`, which says
 /// whether to go on. An error before any row (no FEN column, an unreadable input) is
@@ -280,7 +409,7 @@ pub fn read_csv(
     let mut splitter = CsvLine::new();
     let mut layout: Option<CsvLayout> = None;
     let mut fatal = None;
-    lines(input, lines_before, &mut |line, text| {
+    csv_records(input, lines_before, &mut |line, text| {
         let fields = text.and_then(|text| splitter.split(text));
         let Some(CsvLayout {
             width,
@@ -514,14 +643,21 @@ mod tests {
 
     #[test]
     fn an_unclosed_quote_is_told_from_a_doubled_one() {
-        assert!(unclosed_quote(b"a,\"b"));
-        assert!(unclosed_quote(b"\"a\"\"b"));
-        assert!(!unclosed_quote(b"\"a\"\"b\",c"));
-        assert!(!unclosed_quote(b"a\"b,c"));
+        let quoted = |text: &[u8]| {
+            let mut quotes = Quotes::default();
+            quotes.read(text);
+            quotes.quoted
+        };
+        assert!(quoted(b"a,\"b"));
+        assert!(quoted(b"\"a\"\"b"));
+        assert!(!quoted(b"\"a\"\"b\",c"));
+        assert!(!quoted(b"a\"b,c"));
+        // A quote after a line break opens a field, as after a comma.
+        assert!(quoted(b"a\n\"b"));
         let mut line = CsvLine::new();
         assert_eq!(
-            line.split(" a ,\"b,c\",\"d\"\"e\"").unwrap(),
-            ["a", "b,c", "d\"e"]
+            line.split(" a ,\"b,c\",\"d\"\"e\",\"f\ng\"").unwrap(),
+            ["a", "b,c", "d\"e", "f\ng"]
         );
     }
 }
