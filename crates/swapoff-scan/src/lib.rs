@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 #![deny(unnameable_types)]
+#![deny(unreachable_pub)]
 
 mod ask;
 mod encode;

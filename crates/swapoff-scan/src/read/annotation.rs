@@ -5,7 +5,7 @@
 /// The clock and the evaluation a comment gives after a move, as Lichess writes them:
 /// `{ [%eval 0.17] [%clk 0:03:00] }`.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Annotation {
+pub(crate) struct Annotation {
     /// The mover's clock after the move (`[%clk h:mm:ss]`, fractions kept).
     pub clock: Option<Clock>,
     /// The evaluation after the move as written: pawns from White's side (`0.17`,
@@ -19,7 +19,7 @@ impl Annotation {
     /// over all the comments after one move: python-chess joins those into one comment
     /// and takes the first of each, so a second comment adds what the first lacked but
     /// changes nothing the first gave.
-    pub fn read(&mut self, comment: &[u8]) {
+    pub(crate) fn read(&mut self, comment: &[u8]) {
         // Lichess writes one comment a move: the fixed shape is tried only on the first.
         if self.clock.is_none() && self.eval.is_none() {
             if let Some((seconds, eval)) = lichess(comment) {
@@ -54,7 +54,7 @@ impl Annotation {
 /// with a fraction. Whole seconds are kept as an integer, written without the float's
 /// conversions and checks (about 50 instructions a row of a question).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Clock {
+pub(crate) enum Clock {
     /// Whole seconds.
     Whole(u32),
     /// Seconds that are not a whole number below 2^32.
@@ -63,7 +63,7 @@ pub enum Clock {
 
 impl Clock {
     /// The reading of `seconds`: [`Clock::Whole`] whenever it is one.
-    pub fn of(seconds: f64) -> Clock {
+    pub(crate) fn of(seconds: f64) -> Clock {
         let whole = seconds as u32;
         if f64::from(whole) == seconds && seconds.is_sign_positive() {
             Clock::Whole(whole)
@@ -73,7 +73,7 @@ impl Clock {
     }
 
     /// In seconds.
-    pub fn seconds(self) -> f64 {
+    pub(crate) fn seconds(self) -> f64 {
         match self {
             Clock::Whole(seconds) => f64::from(seconds),
             Clock::Fraction(seconds) => seconds,
@@ -94,7 +94,7 @@ fn before_comma(text: &[u8]) -> &[u8] {
 /// `CompactString` made from a checked `str`, about 200 instructions a comment). Its bytes
 /// are always UTF-8: they come from a `str` or are printable ASCII.
 #[derive(Clone, PartialEq, Eq)]
-pub struct EvalText(Text);
+pub(crate) struct EvalText(Text);
 
 #[derive(Clone, PartialEq, Eq)]
 enum Text {
@@ -164,7 +164,7 @@ impl EvalText {
     }
 
     /// The text's bytes: what a writer copies, with no UTF-8 check.
-    pub fn as_bytes(&self) -> &[u8] {
+    pub(crate) fn as_bytes(&self) -> &[u8] {
         match &self.0 {
             Text::Short { len, bytes } => &bytes[..usize::from(*len)],
             Text::Long(text) => text.as_bytes(),
@@ -172,7 +172,7 @@ impl EvalText {
     }
 
     /// The text (its bytes checked once more, as a `str` must be).
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         // The bytes are UTF-8 by construction: the empty fallback is never taken.
         std::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
@@ -286,7 +286,7 @@ fn command_argument(rest: &[u8]) -> Option<&[u8]> {
 
 /// An evaluation as numbers: what `[%eval]`'s text says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eval {
+pub(crate) enum Eval {
     /// Centipawns from White's side (`0.17` is 17, `-1.5` is -150).
     Centipawns(i32),
     /// Moves to mate, positive when White mates (`#3` is 3, `#-2` is -2).
@@ -296,7 +296,7 @@ pub enum Eval {
 impl Eval {
     /// Reads `0.17`, `-1.5`, `#3` or `#-2` (pawns rounded to the nearest centipawn);
     /// `None` for any other text.
-    pub fn read(text: &str) -> Option<Eval> {
+    pub(crate) fn read(text: &str) -> Option<Eval> {
         let text = text.trim();
         if let Some(mate) = text.strip_prefix('#') {
             return mate.trim().parse().ok().map(Eval::Mate);

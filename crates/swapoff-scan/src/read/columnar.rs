@@ -28,7 +28,7 @@ use arrow_schema::{ArrowError, DataType, Schema};
 use std::ops::ControlFlow;
 
 /// Rows per record batch read, and so per unit of work.
-pub const BATCH_ROWS: usize = 512;
+pub(crate) const BATCH_ROWS: usize = 512;
 
 /// What a table's rows are, told from its columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -402,7 +402,7 @@ fn date(days: i32) -> String {
 /// batch) into units of work handed to `emit`, which breaks to stop. Breaks once `emit`
 /// wants no more. A problem with the whole table (no usable column, an
 /// unreadable batch) is a note.
-pub fn read_batches(
+pub(crate) fn read_batches(
     file: usize,
     batches: impl Iterator<Item = Result<RecordBatch, ArrowError>>,
     schema: &Schema,
@@ -587,7 +587,7 @@ fn game_of(movetext: &str, fen: Option<String>, comments: bool) -> Result<GameRe
 
 /// Reads a Parquet file a record batch at a time (only the columns the rows need are
 /// decoded). Breaks once `emit` wants no more.
-pub fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
+pub(crate) fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
     file: usize,
     source: R,
     rows_before: u64,

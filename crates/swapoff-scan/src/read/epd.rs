@@ -13,7 +13,7 @@ use crate::read::error::EpdError;
 use cozy_chess::{Board, BoardBuilder, BoardBuilderError, Color, File, Piece, Square};
 
 /// A line reduced to its position, ready to be built into a board.
-pub enum Line<'a> {
+pub(crate) enum Line<'a> {
     /// Nothing to scan (blank or `#` comment).
     Empty,
     /// The four FEN fields and the move counters.
@@ -37,7 +37,7 @@ pub(crate) fn is_comment(raw: &[u8]) -> bool {
 }
 
 /// Splits a line into FEN fields. The error says what is wrong.
-pub fn split(line: &str) -> Result<Line<'_>, EpdError> {
+pub(crate) fn split(line: &str) -> Result<Line<'_>, EpdError> {
     // A byte-order mark can start the first line of a file written on Windows.
     let text = line.trim_start_matches('\u{feff}').trim_start();
     // `#` comments, and `%` lines (PGN's escape, which the format's sniffing passes over
@@ -170,7 +170,7 @@ fn number(word: &str, field: &'static str) -> Result<Option<u32>, EpdError> {
 ///
 /// On failure the position is read again with `crate::read::parse::position` (shakmaty,
 /// strict) for a message naming the field and the reason.
-pub fn parse(
+pub(crate) fn parse(
     fields: &[&str; 4],
     halfmove: u32,
     fullmove: u32,
@@ -357,7 +357,7 @@ fn castling(c: u8, b: &mut BoardBuilder) -> Option<()> {
 
 /// One EPD/FEN line to a board: `Ok(None)` for a blank or `#` line, else the board (its
 /// FEN, with the move counters, written into `fen`) or why the line is not a position.
-pub fn read_line(line: &str, fen: &mut Vec<u8>) -> Result<Option<Board>, EpdError> {
+pub(crate) fn read_line(line: &str, fen: &mut Vec<u8>) -> Result<Option<Board>, EpdError> {
     match split(line)? {
         Line::Empty => Ok(None),
         Line::Fen {

@@ -7,7 +7,7 @@ use core::fmt;
 
 /// An EPD/FEN line that is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EpdError {
+pub(crate) enum EpdError {
     /// Fewer than the four fields a position needs.
     TooFewFields {
         /// How many there were.
@@ -55,7 +55,7 @@ impl std::error::Error for EpdError {}
 
 /// A PGN game, or a move of it, that cannot be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameError {
+pub(crate) enum GameError {
     /// Its `[FEN]` tag is not a position.
     Fen {
         /// The tag's text.
@@ -102,7 +102,7 @@ impl From<Refused> for GameError {
 /// registers, where one the size of `GameError` went through memory and was read back
 /// whole just after its bytes were written (a stall the profile showed on every move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refused {
+pub(crate) enum Refused {
     /// A piece drop (`N@f3`), which standard chess has not.
     Drop,
     /// A move that is not legal in the position.

@@ -65,7 +65,7 @@ impl Format {
 const SNIFF_BYTES: usize = 1 << 16;
 
 /// The start of an input, enough to tell its format.
-pub struct Sniffed {
+pub(crate) struct Sniffed {
     /// From the first line with content on (or all that was read, if none has content).
     pub prefix: Vec<u8>,
     /// Blank and comment lines dropped before it (to keep line numbers right).
@@ -75,7 +75,7 @@ pub struct Sniffed {
 /// Reads the start of an input up to its first line with content (complete, or its first
 /// 64 KiB). Blank and comment lines before it are dropped as they come, however
 /// many there are, so memory stays flat; they are counted.
-pub fn sniff(input: &mut impl Read) -> io::Result<Sniffed> {
+pub(crate) fn sniff(input: &mut impl Read) -> io::Result<Sniffed> {
     let mut prefix = Vec::new();
     let mut blank_lines = 0;
     let mut buf = [0u8; 4096];
@@ -110,7 +110,7 @@ pub fn sniff(input: &mut impl Read) -> io::Result<Sniffed> {
 
 /// The first line with content (after a byte-order mark, blank lines and `#`/`%` comment
 /// lines), and whether it is complete.
-pub fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
+pub(crate) fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
     let mut rest = text;
     loop {
@@ -132,13 +132,13 @@ pub fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
 /// header with a `fen` column (any case), or that column's name alone; EPD when its first
 /// word is a piece placement (has a `/`); PGN when it is a tag, a comment, a variation, a
 /// NAG, a result, a move number or a move.
-pub fn detect(prefix: &[u8]) -> Option<Format> {
+pub(crate) fn detect(prefix: &[u8]) -> Option<Format> {
     detect_with(prefix, "fen")
 }
 
 /// [`detect`], with a CSV header told by its column `fen_column` (the table's FEN column,
 /// when it is not `fen`) as well as by `fen`.
-pub fn detect_with(prefix: &[u8], fen_column: &str) -> Option<Format> {
+pub(crate) fn detect_with(prefix: &[u8], fen_column: &str) -> Option<Format> {
     if prefix.starts_with(PARQUET_MAGIC) {
         return Some(Format::Parquet);
     }
@@ -219,7 +219,7 @@ fn is_tag_pair(line: &[u8]) -> bool {
 /// of `head`. Text in any 8-bit encoding passes, and so does a text file with a stray NUL
 /// in a game (that game's reader reports it); random bytes, an image or an unread archive
 /// do not (an eighth of random bytes are control characters).
-pub fn is_binary(head: &[u8]) -> bool {
+pub(crate) fn is_binary(head: &[u8]) -> bool {
     let control =
         |&b: &u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b);
     let controls = head.iter().filter(|b| control(b)).count();

@@ -25,11 +25,11 @@ use shakmaty::{CastlingMode, CastlingSide, Chess, EnPassantMode, Position};
 
 /// The most mainline moves kept per game: longer than any real game, short enough that one
 /// game cannot exhaust memory.
-pub const MAX_PLIES: usize = 100_000;
+pub(crate) const MAX_PLIES: usize = 100_000;
 
 /// A game as the reading thread hands it to the workers.
 #[derive(Debug, Default)]
-pub struct GameRecord {
+pub(crate) struct GameRecord {
     /// 1-based index of the game in its file (0: the rest of a game already reported).
     pub number: u64,
     /// The `[FEN]` tag.
@@ -67,7 +67,7 @@ impl GameRecord {
     }
 
     /// Neither a tag, nor a move, nor a result, nor a token: no game.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.tags == 0
             && self.moves.is_empty()
             && !self.outcome
@@ -118,7 +118,7 @@ fn tag_text(bytes: &[u8]) -> String {
 }
 
 /// The starting position of a game, or why it has none.
-pub fn start(game: &GameRecord) -> Result<Chess, GameError> {
+pub(crate) fn start(game: &GameRecord) -> Result<Chess, GameError> {
     let mode = if game.chess960 {
         CastlingMode::Chess960
     } else {
@@ -161,7 +161,7 @@ pub(crate) fn cozy_square(square: shakmaty::Square) -> cozy_chess::Square {
 /// The same position as a cozy-chess board (move counters capped at cozy-chess's limits;
 /// the caller prints the real ones). The en passant square is kept only when an en passant
 /// capture is legal.
-pub fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, GameError> {
+pub(crate) fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, GameError> {
     let mut b = cozy_chess::BoardBuilder::empty();
     let board = pos.board();
     for (square, piece) in board.clone() {

@@ -12,7 +12,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 /// The four bytes a Parquet file starts (and ends) with: a table, not a stream of lines.
-pub const PARQUET_MAGIC: &[u8; 4] = b"PAR1";
+pub(crate) const PARQUET_MAGIC: &[u8; 4] = b"PAR1";
 
 /// The longest record (line) read, in bytes without its line ending. A FEN with a move
 /// and a comment is a few hundred bytes; a longer line is reported and skipped.
@@ -114,7 +114,7 @@ impl InputName {
 }
 
 /// An input opened by `InputName::open_source`.
-pub enum Opened {
+pub(crate) enum Opened {
     /// A Parquet file, read by seeking.
     Parquet(File),
     /// A stream of bytes as stored (compressed or not), to be read once from the start.
@@ -135,7 +135,7 @@ impl From<&str> for InputName {
 
 /// A compression format, told from the first bytes of a stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Compression {
+pub(crate) enum Compression {
     /// Zstandard (the Lichess database's `.pgn.zst`).
     Zstd,
     /// gzip (`.gz`), one member or several.
@@ -146,7 +146,7 @@ pub enum Compression {
 
 impl Compression {
     /// The format whose magic bytes `head` starts with, if any.
-    pub fn detect(head: &[u8]) -> Option<Compression> {
+    pub(crate) fn detect(head: &[u8]) -> Option<Compression> {
         // A zstd frame, or a skippable frame before one (`pzstd` writes one first).
         let skippable = matches!(head, [0x50..=0x5f, 0x2a, 0x4d, 0x18, ..]);
         if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) || skippable {
@@ -176,7 +176,7 @@ impl Compression {
     }
 
     /// The format's name: `zstd`, `gzip` or `bzip2`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Compression::Zstd => "zstd",
             Compression::Gzip => "gzip",
@@ -192,7 +192,7 @@ const MAX_LAYERS: usize = 4;
 /// The bytes of `raw`, decompressed as they stream when its first bytes are a zstd, gzip
 /// or bzip2 magic number (again while the decoded bytes start with one, so compressed
 /// data inside compressed data is read too), else as they are.
-pub fn decompress(raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+pub(crate) fn decompress(raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
     decompress_layer(raw, 0)
 }
 
@@ -309,7 +309,7 @@ impl Read for Decoded {
 
 /// A reader that turns CR LF and lone CR into LF, so that everything downstream splits
 /// lines on LF alone.
-pub struct UnixLines<R> {
+pub(crate) struct UnixLines<R> {
     inner: R,
     /// The last byte passed on was a CR (now an LF): an LF right after it is dropped.
     after_cr: bool,
@@ -317,7 +317,7 @@ pub struct UnixLines<R> {
 
 impl<R: Read> UnixLines<R> {
     /// Wraps `inner`.
-    pub fn new(inner: R) -> UnixLines<R> {
+    pub(crate) fn new(inner: R) -> UnixLines<R> {
         UnixLines {
             inner,
             after_cr: false,

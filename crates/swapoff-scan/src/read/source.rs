@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{self, Read};
 
 /// A byte stream, read once.
-pub type Stream = Box<dyn Read + Send>;
+pub(crate) type Stream = Box<dyn Read + Send>;
 
 /// What an input turned out to be.
 pub enum Source {

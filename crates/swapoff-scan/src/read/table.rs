@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 /// Which columns (or fields) a table's rows are read from. Names match in any case.
 #[derive(Clone, Debug)]
-pub struct TableColumns<'a> {
+pub(crate) struct TableColumns<'a> {
     /// The FEN column (`fen` by default).
     pub fen: &'a str,
     /// The moves column, if any (Lichess's puzzles: `Moves`).
@@ -40,7 +40,7 @@ impl Default for TableColumns<'_> {
 
 /// One row of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableRow {
+pub(crate) struct TableRow {
     /// Where it is: the line of its file (CSV: where the record starts).
     pub line: u64,
     /// The FEN.
@@ -57,7 +57,7 @@ pub struct TableRow {
 impl TableRow {
     /// A row of `columns`' table: the first [`TableColumns::apply`] of its moves are to be
     /// played before the position is analysed.
-    pub fn new(
+    pub(crate) fn new(
         line: u64,
         fen: String,
         moves: Vec<String>,
@@ -80,7 +80,7 @@ impl TableRow {
 
 /// A moves field as tables write it: UCI moves separated by spaces, or a JSON array of
 /// them (`["e2e4","e7e5"]`, as a data frame's list column saved to CSV writes it).
-pub fn moves_of(text: &str) -> Vec<String> {
+pub(crate) fn moves_of(text: &str) -> Vec<String> {
     let trimmed = text.trim();
     if trimmed.starts_with('[') && trimmed.ends_with(']') {
         if let Ok(items) = serde_json::from_str::<Vec<serde_json::Value>>(trimmed) {
@@ -92,7 +92,7 @@ pub fn moves_of(text: &str) -> Vec<String> {
 
 /// A row that cannot be read, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowError {
+pub(crate) struct RowError {
     /// Its line.
     pub line: u64,
     /// Why.
@@ -101,7 +101,7 @@ pub struct RowError {
 
 impl RowError {
     /// A position given as a missing value (`None`, or a null in a data frame's column).
-    pub fn missing(line: u64) -> RowError {
+    pub(crate) fn missing(line: u64) -> RowError {
         let why = "no position: the value is missing (null)".to_string();
         RowError { line, why }
     }
@@ -116,7 +116,7 @@ impl RowError {
     }
 
     /// A row without a FEN in the table's FEN column.
-    pub fn no_fen(line: u64, columns: &TableColumns<'_>) -> RowError {
+    pub(crate) fn no_fen(line: u64, columns: &TableColumns<'_>) -> RowError {
         let why = format!("no FEN in column {:?}", columns.fen);
         RowError { line, why }
     }
@@ -164,7 +164,7 @@ type LineText<'a> = Result<&'a str, String>;
 
 /// Why a table stopped before its end: where (the whole file, for a header that cannot be
 /// read; the line a read error met) and why.
-pub type Stop = (Place, Cause);
+pub(crate) type Stop = (Place, Cause);
 
 /// Hands each line of `input` with content (numbered from `lines_before + 1`), as text or
 /// why it is not, to `each`, which breaks to stop. A read error is returned with the line
@@ -399,7 +399,7 @@ impl CsvLine {
 /// a row, handing each row (or the reason it cannot be read) to `emit`, which says
 /// whether to go on. An error before any row (no FEN column, an unreadable input) is
 /// returned.
-pub fn read_csv(
+pub(crate) fn read_csv(
     input: impl io::Read,
     columns: &TableColumns<'_>,
     carried: &[String],
@@ -539,7 +539,7 @@ fn field<'v>(
 }
 
 /// Reads JSON Lines, one object a line, as [`read_csv`] reads CSV.
-pub fn read_jsonl(
+pub(crate) fn read_jsonl(
     input: impl io::Read,
     columns: &TableColumns<'_>,
     carried: &[String],

@@ -22,11 +22,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Bytes of EPD text per unit of work (a few hundred lines).
-pub const EPD_UNIT_BYTES: usize = 16 << 10;
+pub(crate) const EPD_UNIT_BYTES: usize = 16 << 10;
 /// Plies per unit of PGN work.
 const PGN_UNIT_PLIES: usize = 512;
 /// Units per batch: the workers share out one batch at a time.
-pub const BATCH_UNITS: usize = 64;
+pub(crate) const BATCH_UNITS: usize = 64;
 /// Longest EPD line read, and longest PGN tag line or comment; a longer EPD line is
 /// reported and skipped.
 const MAX_LINE: usize = MAX_RECORD_BYTES;
@@ -75,7 +75,7 @@ fn read_parquet<T>(
 
 /// Reads every input in turn and hands its units to `emit`, which breaks to stop.
 /// Compressed bytes read so far are added to `count` as they come (for progress bars).
-pub fn read_all(
+pub(crate) fn read_all(
     inputs: &[InputName],
     reading: &Reading<'_>,
     count: &Arc<AtomicU64>,
@@ -104,7 +104,7 @@ pub fn read_all(
 /// Reads one input (`raw`: its bytes as stored, compressed or not) and hands its units to
 /// `emit`. `lines_before` is added to every line number (a byte range of a larger file).
 /// Breaks once `emit` wants no more.
-pub fn read_input(
+pub(crate) fn read_input(
     file: usize,
     raw: Stream,
     lines_before: u64,

@@ -11,7 +11,7 @@ use swapoff::{Move as SeeMove, MoveKind, Role, See, Square as SeeSquare};
 
 /// One capture or promotion of the side to move, with its SEE value.
 #[derive(Clone, Copy, Debug)]
-pub struct Capture {
+pub(crate) struct Capture {
     /// The move (never castling).
     pub mv: cozy_chess::Move,
     /// Its SEE value under the chosen rules and values.
@@ -23,7 +23,7 @@ pub struct Capture {
 
 /// A piece en prise: its opponent has a capture of it with SEE > 0.
 #[derive(Clone, Copy, Debug)]
-pub struct Hanging {
+pub(crate) struct Hanging {
     /// Where the piece stands.
     pub square: Square,
     /// Its kind.
@@ -35,7 +35,7 @@ pub struct Hanging {
 /// The analysis of one position. Reused from position to position so that the vectors
 /// keep their capacity.
 #[derive(Debug)]
-pub struct Report {
+pub(crate) struct Report {
     /// Captures and promotions of the side to move, best first (see [`Report::analyze`]).
     pub captures: Vec<Capture>,
     /// The pieces of the side to move the opponent could win if it were its turn (empty
@@ -75,7 +75,7 @@ impl Default for Report {
 impl Report {
     /// What `in_check` needs and nothing more: whether the side to move is in check (the
     /// board's checkers), the rest of the report left as it was.
-    pub fn check(&mut self, board: &Board) {
+    pub(crate) fn check(&mut self, board: &Board) {
         self.in_check = !board.checkers().is_empty();
     }
 
@@ -84,7 +84,7 @@ impl Report {
     /// Captures are sorted by SEE, highest first; ties by origin square, then target
     /// square, then promotion piece (queen first), so the order does not depend on the move
     /// generator. The best capture is the first.
-    pub fn analyze(&mut self, board: &Board, see: &See) {
+    pub(crate) fn analyze(&mut self, board: &Board, see: &See) {
         collect(board, see, &mut self.captures);
         sort(&mut self.captures);
         self.balance = self.captures.first().map_or(0, |c| c.see.max(0));

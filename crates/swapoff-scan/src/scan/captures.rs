@@ -19,7 +19,7 @@ use cozy_chess::{
 /// in `to` is an enemy piece, the en passant square, or (for a pawn) a square of the last
 /// rank. Castling is never included. A piece may be reported more than once (a pawn that
 /// can also take en passant), each target once.
-pub fn generate(board: &Board, mut emit: impl FnMut(PieceMoves)) {
+pub(crate) fn generate(board: &Board, mut emit: impl FnMut(PieceMoves)) {
     let us = board.side_to_move();
     let them = board.colors(!us);
     let last_rank = Rank::Eighth.relative_to(us).bitboard();
@@ -118,7 +118,7 @@ fn pawns_attacking(targets: BitBoard, color: Color) -> BitBoard {
 }
 
 /// The en passant target square when the side to move can legally take there.
-pub fn legal_en_passant(board: &Board) -> Option<Square> {
+pub(crate) fn legal_en_passant(board: &Board) -> Option<Square> {
     let to = en_passant_square(board)?;
     let us = board.side_to_move();
     let pawns = board.colored_pieces(us, Piece::Pawn);
@@ -133,7 +133,7 @@ pub fn legal_en_passant(board: &Board) -> Option<Square> {
 }
 
 /// The en passant target square, if the side to move has one.
-pub fn en_passant_square(board: &Board) -> Option<Square> {
+pub(crate) fn en_passant_square(board: &Board) -> Option<Square> {
     let rank = Rank::Sixth.relative_to(board.side_to_move());
     board.en_passant().map(|file| Square::new(file, rank))
 }

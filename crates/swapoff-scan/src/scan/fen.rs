@@ -69,7 +69,7 @@ const fn rank_texts() -> [RankText; 256] {
 /// remembering each rank's text: a move changes one to three ranks, and only those are
 /// made again.
 #[derive(Clone, Debug)]
-pub struct FenWriter {
+pub(crate) struct FenWriter {
     /// The board's kind sets and White's set, from which the ranks' texts were made.
     sets: [u64; 7],
     /// Each rank's text (rank 1 first), its first `lengths[rank]` bytes.
@@ -89,7 +89,7 @@ impl Default for FenWriter {
 }
 
 /// Writes the FEN of `board` with the given move counters (see [`FenWriter::push`]).
-pub fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
+pub(crate) fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
     FenWriter::default().push(out, board, halfmove, fullmove);
 }
 
@@ -98,7 +98,7 @@ impl FenWriter {
     /// as X-FEN: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook on that
     /// side of the king, else the rook's file letter (Chess960), which gives plain `KQkq`
     /// in standard chess.
-    pub fn push(&mut self, out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
+    pub(crate) fn push(&mut self, out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
         let sets = [
             board.pieces(Piece::Pawn).0,
             board.pieces(Piece::Knight).0,

@@ -26,7 +26,7 @@ use swapoff::BoardQueries;
 
 /// What a mainline entry does: a legal move, or a null move (`--`) that passes the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub(crate) enum Step {
     /// A legal move (castling as the king taking its own rook, as cozy-chess writes it).
     Move(Move),
     /// A null move.
@@ -35,7 +35,7 @@ pub enum Step {
 
 /// A game's position as it is replayed.
 #[derive(Clone, Debug)]
-pub struct Replay {
+pub(crate) struct Replay {
     board: Board,
     /// Plies since the last capture or pawn move.
     halfmoves: u32,
@@ -61,7 +61,7 @@ fn unblocked(to: Square, candidates: BitBoard, occupied: BitBoard) -> BitBoard {
 
 impl Replay {
     /// The replay of a game that starts at `start`, or why cozy-chess refuses its board.
-    pub fn new(start: &shakmaty::Chess, chess960: bool) -> Result<Replay, GameError> {
+    pub(crate) fn new(start: &shakmaty::Chess, chess960: bool) -> Result<Replay, GameError> {
         Ok(Replay {
             board: crate::read::pgn::to_cozy(start)?,
             halfmoves: start.halfmoves(),
@@ -71,7 +71,7 @@ impl Replay {
     }
 
     /// The replay of a standard game from the usual starting position.
-    pub fn standard() -> Replay {
+    pub(crate) fn standard() -> Replay {
         // cozy-chess builds and checks its starting board afresh at each call: once is
         // enough (0.6% of a question over Lichess's games).
         static START: std::sync::OnceLock<Board> = std::sync::OnceLock::new();
@@ -84,17 +84,17 @@ impl Replay {
     }
 
     /// The board.
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
     /// The halfmove clock.
-    pub fn halfmoves(&self) -> u32 {
+    pub(crate) fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
 
     /// The fullmove number.
-    pub fn fullmoves(&self) -> u32 {
+    pub(crate) fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
 
@@ -102,7 +102,7 @@ impl Replay {
     /// is none: as written, then, for a piece's move refused as illegal, with its capture
     /// mark the other way round ([`other_mark`](Self::other_mark)).
     #[inline(always)]
-    pub fn resolve(&self, san: &SanPlus) -> Result<Step, Refused> {
+    pub(crate) fn resolve(&self, san: &SanPlus) -> Result<Step, Refused> {
         self.as_written(san)
             .or_else(|why| self.other_mark(san, why))
     }
@@ -387,7 +387,7 @@ impl Replay {
     }
 
     /// Plays a resolved step; a null move in check is refused.
-    pub fn play(&mut self, step: Step) -> Result<(), GameError> {
+    pub(crate) fn play(&mut self, step: Step) -> Result<(), GameError> {
         match step {
             Step::Move(m) => {
                 self.count(Some(m));
@@ -420,7 +420,7 @@ impl Replay {
 
     /// Writes a legal move in UCI: castling as the king's two squares in standard chess
     /// (`e1g1`), as the king taking its rook in Chess960.
-    pub fn push_uci(&self, m: Move, out: &mut String) {
+    pub(crate) fn push_uci(&self, m: Move, out: &mut String) {
         let to = match self.castling_side(m) {
             Some(side) if !self.chess960 => {
                 let file = match side {
@@ -452,7 +452,7 @@ impl Replay {
 
     /// The SAN of a legal move, as shakmaty writes it (disambiguated by file, then rank,
     /// then both; `+` or `#` after it), and the board after it.
-    pub fn san(&self, m: Move) -> (SanPlus, Board) {
+    pub(crate) fn san(&self, m: Move) -> (SanPlus, Board) {
         let board = &self.board;
         let us = board.side_to_move();
         let theirs = board.colors(!us);
@@ -507,13 +507,13 @@ impl Replay {
     }
 
     /// Plays a move whose board [`Replay::san`] has already made.
-    pub fn advance(&mut self, m: Move, after: Board) {
+    pub(crate) fn advance(&mut self, m: Move, after: Board) {
         self.count(Some(m));
         self.board = after;
     }
 
     /// "12. Nf3" / "12... Nf6": how the move about to be played is written in messages.
-    pub fn describe(&self, san: &impl std::fmt::Display) -> String {
+    pub(crate) fn describe(&self, san: &impl std::fmt::Display) -> String {
         let dots = match self.board.side_to_move() {
             Color::White => ".",
             Color::Black => "...",

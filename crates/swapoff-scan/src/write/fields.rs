@@ -8,7 +8,7 @@ use crate::write::report::{csv_capture_list, csv_hanging, json_captures, json_ha
 use cozy_chess::Color;
 
 /// Writes one column of `row` as a CSV field (no comma; empty when absent).
-pub fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
+pub(crate) fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
     let (report, board) = (row.report, row.board);
     let played = row.played.as_ref();
     match column {
@@ -119,7 +119,7 @@ pub(crate) fn number(column: Column, row: &Row<'_>) -> Option<i32> {
 }
 
 /// Writes one column of `row` as a JSON member (`"name":value`, no comma).
-pub fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
+pub(crate) fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
     let (report, board) = (row.report, row.board);
     let played = row.played.as_ref();
     out.push(b'"');

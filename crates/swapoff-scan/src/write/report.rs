@@ -8,7 +8,7 @@ use cozy_chess::{Board, Color};
 
 /// Writes the analysis fields of one position, `"captures":[...],"best":...,"balance":...,
 /// "threat":...,"in_check":...,"hanging":{"white":[...],"black":[...]}`, without braces.
-pub fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
+pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
     out.extend_from_slice(b"\"captures\":");
     json_captures(out, &report.captures);
     out.extend_from_slice(b",\"best\":");
