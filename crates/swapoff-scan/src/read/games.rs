@@ -731,4 +731,81 @@ mod tests {
             );
         }
     }
+
+    /// Every game of `text`: its moves as SAN, whether it had a result, what stopped it.
+    fn games(text: &[u8]) -> Vec<(Vec<String>, bool, Option<String>)> {
+        let mut reader = GameReader::new(text, Vec::new(), false, CHUNK);
+        let mut games = Vec::new();
+        while let Some(game) = reader.read_game().expect("readable") {
+            let moves = game.moves.iter().map(ToString::to_string).collect();
+            let stop = game.unread.map(|(token, _)| token).or(game.rejected);
+            games.push((moves, game.outcome, stop));
+        }
+        games
+    }
+
+    #[test]
+    fn games_part_where_pgn_reader_parts_them() {
+        let text = b"[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4 *\n\n1. c4 1/2-1/2\n\n";
+        let moves: Vec<Vec<String>> = games(text).into_iter().map(|g| g.0).collect();
+        assert_eq!(moves, [vec!["e4", "e5"], vec!["d4"], vec!["c4"]]);
+    }
+
+    #[test]
+    fn punctuation_is_read_as_pgn_reader_reads_it() {
+        // Nested variations with comments and a `)` in one, a `;` comment, an escape
+        // line, NAGs, annotations glued and alone, results with other dashes, castling
+        // with zeros and the null moves.
+        let text = "1. e4 (1. d4 (1. c4 {)} ) d5) e5 ; e6\n% Nc6\n2. Nf3 $1 Nc6!? 3. Bc4 \
+                    0-0-0+ 4. 0-0 0000 5. @@@@ -- 1\u{2013}0\n";
+        let game = &games(text.as_bytes())[0];
+        assert_eq!(
+            game.0,
+            ["e4", "e5", "Nf3", "Nc6", "Bc4", "O-O-O+", "O-O", "--", "--", "--"]
+        );
+        assert!(game.1);
+    }
+
+    #[test]
+    fn marks_and_spaces_of_other_programs_are_passed_over() {
+        // A byte-order mark at a line's start mid-file (two files joined), and a
+        // no-break and a thin space between moves.
+        let text = "\u{feff}[Event \"a\"]\n\n1. e4 *\n\u{feff}[Event \"b\"]\n\n\
+                    1.\u{a0}d4\u{2009}d5 *\n";
+        let moves: Vec<Vec<String>> = games(text.as_bytes()).into_iter().map(|g| g.0).collect();
+        assert_eq!(moves, [vec!["e4"], vec!["d4", "d5"]]);
+    }
+
+    #[test]
+    fn a_token_no_one_can_read_stops_its_game_and_the_next_is_read() {
+        let got = games(b"1. e4 e5 2. Sf3 Sc6 3. Bb5 *\n\n1. d4 *\n");
+        assert_eq!(
+            got[0],
+            (vec!["e4".into(), "e5".into()], true, Some("Sf3".into()))
+        );
+        assert_eq!(got[1].0, ["d4"]);
+    }
+
+    #[test]
+    fn a_tag_line_past_the_limit_costs_its_game_alone() {
+        let long = format!(
+            "[Event \"{}\"]\n[Site \"x\"]\n\n1. e4 *\n\n",
+            "y".repeat(ROOM + 10)
+        );
+        let text = format!("{long}[Event \"b\"]\n\n1. d4 *\n");
+        let got = games(text.as_bytes());
+        assert_eq!(got.len(), 2);
+        assert!(got[0]
+            .2
+            .as_deref()
+            .is_some_and(|why| why.starts_with("a tag line longer")));
+        assert_eq!(got[1].0, ["d4"]);
+    }
+
+    #[test]
+    fn an_unclosed_comment_at_the_end_is_an_error() {
+        let mut reader = GameReader::new(&b"1. e4 { never closed"[..], Vec::new(), true, CHUNK);
+        let e = reader.read_game().expect_err("unclosed");
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+    }
 }

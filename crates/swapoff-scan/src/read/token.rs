@@ -223,3 +223,81 @@ fn letter_not_sans(text: &[u8]) -> Option<&'static str> {
     SanPlus::from_ascii(&as_knight[..=rest.len()]).ok()?;
     Some(FOREIGN_LETTER)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The token as read, as SAN text (`-` for an annotation, `!why` for unreadable).
+    fn read_as(token: &str) -> String {
+        match read(token.as_bytes()) {
+            Token::Move(san) => san.to_string(),
+            Token::Annotation => "-".into(),
+            Token::Unreadable(why) => format!("!{why}"),
+        }
+    }
+
+    #[test]
+    fn each_notation_python_chess_reads_is_read() {
+        for (token, want) in [
+            ("Nf3", "Nf3"),
+            ("e2e4", "e2e4"),
+            ("e2-e4", "e2e4"),
+            ("Ng1-f3", "Ng1f3"),
+            ("e7-e8=Q", "e7e8=Q"),
+            ("exd6e.p.", "exd6"),
+            ("exd6ep", "exd6"),
+            ("exd3e.p", "exd3"),
+            ("e8Q", "e8=Q"),
+            ("bxa1N+", "bxa1=N+"),
+            ("e7e8q", "e7e8=Q"),
+            ("♘f3", "Nf3"),
+            ("♞xe4", "Nxe4"),
+            ("♙e4", "e4"),
+            ("Qxf7#+", "Qxf7#"),
+            ("Qf7++", "Qf7+"),
+            ("e4,", "e4"),
+            ("e4.", "e4"),
+            ("Nf3+/-", "Nf3+"),
+            ("Re1+=", "Re1+"),
+            ("Ba4±", "Ba4"),
+            ("O-O∓", "O-O"),
+            ("--", "--"),
+            ("Z0", "--"),
+            ("@@@@", "--"),
+        ] {
+            assert_eq!(read_as(token), want, "{token}");
+        }
+    }
+
+    #[test]
+    fn annotations_standing_alone_are_passed_over() {
+        for token in ["e.p.", "ep", "+/-", "-+", "=", "=/∞", "±", "N", ","] {
+            assert_eq!(read_as(token), "-", "{token}");
+        }
+    }
+
+    #[test]
+    fn what_no_one_can_read_is_told_with_why() {
+        let foreign = format!("!{FOREIGN_LETTER}");
+        let not_a_move = format!("!{NOT_A_MOVE}");
+        for (token, want) in [
+            ("Sf3", &foreign),
+            ("Lxb5", &foreign),
+            ("Tfe1+", &foreign),
+            ("nf3", &foreign),
+            ("qxf7", &foreign),
+            ("e9", &not_a_move),
+            ("o-o", &not_a_move),
+            ("hello", &not_a_move),
+            ("Bb5N", &not_a_move),
+            ("Sicilian", &not_a_move),
+        ] {
+            assert_eq!(&read_as(token), want, "{token}");
+        }
+        // A pawn's capture from the b-file is SAN, not a lower-case bishop.
+        assert_eq!(read_as("bc4"), "bc4");
+        let long = "x".repeat(LONGEST + 1);
+        assert_eq!(read_as(&long), not_a_move);
+    }
+}
