@@ -264,6 +264,18 @@ def test_a_variant_board_is_refused_by_name(board):
 
 
 @pytest.mark.parametrize(
+    ("field", "value"),
+    [("halfmove_clock", 2**40), ("fullmove_number", 2**40), ("halfmove_clock", -1)],
+)
+def test_a_board_s_counter_out_of_range_is_a_swapoff_error(field, value):
+    # 2**40 was PyO3's OverflowError.
+    board = chess.Board()
+    setattr(board, field, value)
+    with pytest.raises(swapoff.SwapoffError, match=field.split("_")[0]):
+        swapoff.see(board, "e4")
+
+
+@pytest.mark.parametrize(
     "fen",
     [
         # A bare placement, and three fields: not a FEN of 4 to 6 fields.

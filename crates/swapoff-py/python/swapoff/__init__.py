@@ -138,8 +138,9 @@ def _position(position: Any) -> _Position:
             position.castling_rights,
             position.ep_square,
             bool(position.chess960),
-            position.halfmove_clock,
-            position.fullmove_number,
+            # Counters past 32 bits were PyO3's OverflowError, not a SwapoffError.
+            _bounded(position.halfmove_clock, "the halfmove clock", 0, 2**32 - 1),
+            _bounded(position.fullmove_number, "the fullmove number", 0, 2**32 - 1),
         )
     except AttributeError:
         raise SwapoffError(
