@@ -587,9 +587,14 @@ fn unescape(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     out.into()
 }
 
-/// A token as text for a message: control characters escaped (`Nf3\0`).
+/// A token as text for a message: control characters escaped (`Nf3\0`), and clipped as
+/// every quote of input is (a token may run for kilobytes of junk).
 fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).escape_debug().to_string()
+    let text = String::from_utf8_lossy(bytes);
+    match crate::read::parse::cut(&text, 60) {
+        None => text.escape_debug().to_string(),
+        Some(head) => format!("{}... ({} bytes)", head.escape_debug(), bytes.len()),
+    }
 }
 
 #[cfg(test)]
@@ -800,6 +805,17 @@ mod tests {
             .as_deref()
             .is_some_and(|why| why.starts_with("a tag line longer")));
         assert_eq!(got[1].0, ["d4"]);
+    }
+
+    #[test]
+    fn a_long_token_is_quoted_clipped() {
+        let junk = "x".repeat(7000);
+        let got = games(format!("1. e4 {junk} e5 *\n").as_bytes());
+        let quoted = got[0].2.clone().unwrap_or_default();
+        assert!(
+            quoted.ends_with("... (7000 bytes)") && quoted.len() < 100,
+            "{quoted}"
+        );
     }
 
     #[test]
