@@ -274,7 +274,10 @@ fn copy(
                 !line.trim_ascii().is_empty()
             }
             Format::Pgn => {
+                // A byte-order mark at a line's start (two exports joined) is passed
+                // over, as the reader passes it over.
                 let text = line.trim_ascii();
+                let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
                 let tag = !in_comment && text.starts_with(b"[");
                 let escape = !in_comment && text.starts_with(b"%");
                 let moves = !in_comment && !tag && !text.is_empty() && !escape;

@@ -191,3 +191,18 @@ fn a_part_carries_a_checksum_of_its_text() {
         assert_ne!(bytes[4] & 0x04, 0, "{part}: no checksum");
     }
 }
+
+#[test]
+fn a_byte_order_mark_mid_file_starts_a_game_as_a_tag_line_does() {
+    // Two Windows exports joined with `cat`: the second game's tag line opens with a
+    // byte-order mark, and is cut there, as the reader cuts it.
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("joined.pgn");
+    let one = "\u{feff}[Event \"a\"]\n\n1. e4 e5 *\n";
+    let two = "\u{feff}[Event \"b\"]\n\n1. d4 d5 *\n";
+    std::fs::write(&source, format!("{one}{two}")).unwrap();
+    let parts = split(source.to_str().unwrap(), &dir.path().join("parts"), "1");
+    assert_eq!(parts.len(), 2, "{parts:?}");
+    let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
+    assert_eq!(rows(&refs), rows(&[source.to_str().unwrap()]));
+}
