@@ -166,10 +166,10 @@ type LineText<'a> = Result<&'a str, String>;
 /// read; the line a read error met) and why.
 pub(crate) type Stop = (Place, Cause);
 
-/// Hands each line of `input` with content (numbered from `lines_before + 1`), as text or
-/// why it is not, to `each`, which breaks to stop. A read error is returned with the line
-/// it met: the lines before it were read.
-fn lines(
+/// Hands every line of `input` (numbered from `lines_before + 1`), blank ones too, as
+/// text or why it is not, to `each`, which breaks to stop. A read error is returned with
+/// the line it met: the lines before it were read.
+fn every_line(
     input: impl io::Read,
     lines_before: u64,
     each: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
@@ -181,15 +181,23 @@ fn lines(
         (place, Cause::Read(e.to_string()))
     })? {
         last = n;
-        let text = record.map_err(|e| e.why());
-        if text.as_ref().is_ok_and(|t| t.trim().is_empty()) {
-            continue;
-        }
-        if each(lines_before + n, text).is_break() {
+        if each(lines_before + n, record.map_err(|e| e.why())).is_break() {
             break;
         }
     }
     Ok(())
+}
+
+/// [`every_line`], the blank lines left out.
+fn lines(
+    input: impl io::Read,
+    lines_before: u64,
+    each: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
+) -> Result<(), Stop> {
+    every_line(input, lines_before, &mut |n, text| match text {
+        Ok(t) if t.trim().is_empty() => ControlFlow::Continue(()),
+        text => each(n, text),
+    })
 }
 
 /// Hands each CSV record of `input` (numbered by its first line) to `each`, as [`lines`]
@@ -203,34 +211,26 @@ fn csv_records(
     lines_before: u64,
     each: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
 ) -> Result<(), Stop> {
-    let mut records = Records::new(input);
     let mut joined = Joined::default();
-    let mut last = 0;
-    loop {
-        let next = records.next_record().map_err(|e| {
-            let place = Place::Line(lines_before + last + 1);
-            (place, Cause::Read(e.to_string()))
-        })?;
-        let Some((n, record)) = next else {
-            let why = "a quoted field is not closed before the end of the input";
-            let _ = joined.give_up(why, &mut |line, text| each(lines_before + line, text));
-            return Ok(());
-        };
-        last = n;
-        let flow = match record {
-            Ok(text) => joined.feed(n, text, &mut |line, text| each(lines_before + line, text)),
+    let mut stopped = false;
+    every_line(input, lines_before, &mut |n, text| {
+        let flow = match text {
+            Ok(text) => joined.feed(n, text, each),
             // A line that is not text ends any record it was in.
-            Err(e) => {
-                let why = "a quoted field is not closed before a line that is not text";
-                let mut emit = |line, text: LineText<'_>| each(lines_before + line, text);
-                let _ = joined.give_up(why, &mut emit);
-                emit(n, Err(e.why()))
+            Err(why) => {
+                let open = "a quoted field is not closed before a line that is not text";
+                let _ = joined.give_up(open, each);
+                each(n, Err(why))
             }
         };
-        if flow.is_break() {
-            return Ok(());
-        }
+        stopped = flow.is_break();
+        flow
+    })?;
+    if !stopped {
+        let why = "a quoted field is not closed before the end of the input";
+        let _ = joined.give_up(why, each);
     }
+    Ok(())
 }
 
 /// A CSV record being read over several lines (a quoted field with line breaks).
