@@ -170,6 +170,18 @@ def test_not_pgn_nor_epd_is_an_error_row_not_a_start_position(client, tmp_path):
     path.write_text("hello world\n")
     got = swapoff.dask.scan(str(path)).compute()
     assert "cannot tell the format" in got["error"].iloc[0]
+    # A JSON Lines file that opens with an array was read as PGN: a start position was
+    # made up and the objects after it lost. Random bytes are refused as binary.
+    path = tmp_path / "array.jsonl"
+    path.write_text('["x"]\n{"fen": "8/8/8/8/8/8/8/K6k w - - 0 1"}\n')
+    got = swapoff.dask.scan(str(path)).compute()
+    assert got["line"].tolist() == [1, 2]
+    assert "not a JSON object" in got["error"].iloc[0]
+    assert got["fen"].iloc[1] == "8/8/8/8/8/8/8/K6k w - - 0 1"
+    path = tmp_path / "noise.bin"
+    path.write_bytes(bytes((i * 97 + 13) % 256 for i in range(3000)))
+    got = swapoff.dask.scan(str(path)).compute()
+    assert len(got) == 1 and "binary data" in got["error"].iloc[0]
 
 
 def test_a_large_pgn_after_a_byte_order_mark_is_one_partition(tmp_path):
