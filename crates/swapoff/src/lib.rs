@@ -106,8 +106,6 @@ pub use exact::legal_captures;
 pub use hooks::{check_hooks, HookMismatch};
 pub use names::ParseNameError;
 pub use pins::Pins;
-#[allow(deprecated)]
-pub use prepared::PinCache;
 pub use prepared::PreparedBoard;
 pub use rules::{Rules, UnknownRules};
 pub use see::{see, see_ge, see_ge_with, see_with, See};

@@ -158,13 +158,6 @@ impl<B: SeeBoard + ?Sized> SeeBoard for PreparedBoard<'_, B> {
     }
 }
 
-/// The former name of [`PreparedBoard`], kept so that code written against it builds.
-#[deprecated(
-    since = "0.1.0",
-    note = "renamed PreparedBoard: it prepares more than pins"
-)]
-pub type PinCache<'a, B> = PreparedBoard<'a, B>;
-
 /// The squares that `white` pawns on the seventh rank and `black` pawns on the second
 /// attack.
 #[inline(always)]
