@@ -464,6 +464,11 @@ enum Digits {
 fn digits(data: &[u8]) -> (usize, Digits) {
     let digits = data.iter().take_while(|b| b.is_ascii_digit()).count();
     let (number, rest) = data.split_at(digits);
+    // Most such tokens are move numbers (`12.`): no result or castling has a dot.
+    if rest.first() == Some(&b'.') {
+        let dots = rest.iter().take_while(|&&b| b == b'.').count();
+        return (digits + dots, Digits::Number);
+    }
     let dash = dash_len(rest);
     let result = match (number, dash) {
         (b"1", Some(d)) if rest[d..].starts_with(b"0") => Some(digits + d + 1),
