@@ -92,10 +92,31 @@ pub fn exit_code(outcome: Outcome) -> ExitCode {
         Ok(status) => status.code(),
         Err(Stop::ClosedPipe) => ExitCode::from(EXIT_OK),
         Err(Stop::Fatal(why)) => {
-            eprintln!("seeswap: {why}");
+            warn(why);
             ExitCode::from(EXIT_FATAL)
         }
     }
+}
+
+/// The one way out for the command's warnings and errors, in one format: `seeswap: PLACE:
+/// why` (PLACE is a file, `FILE:LINE`, `FILE: game N`, ...; a message about the whole run
+/// has none). A line that cannot be written to standard error is dropped: there is
+/// nowhere left to say so.
+pub fn warn(message: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr().lock(), "seeswap: {message}");
+}
+
+/// A run's closing summary line (`seeswap split: ...`, scan's totals), which is no
+/// warning: written as it is, through the same way out.
+pub fn inform(line: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// [`warn`], with the progress bar `bar` cleared while the line is written.
+pub fn warn_over(bar: &ProgressBar, message: impl std::fmt::Display) {
+    bar.suspend(|| warn(message));
 }
 
 /// What a failed write to standard output means for the run: a closed pipe (`| head`)

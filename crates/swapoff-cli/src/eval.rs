@@ -480,7 +480,7 @@ fn batch(input: &InputName, args: &Args, see: See) -> Outcome {
             }
             // Flush first so that stdout and stderr interleave in line order on a terminal.
             out.flush()?;
-            eprintln!("{name}:{line_no}: {why}");
+            crate::common::warn(format_args!("{name}:{line_no}: {why}"));
         }
     })();
     match result.and_then(|()| out.flush()) {

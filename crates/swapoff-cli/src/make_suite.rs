@@ -217,7 +217,7 @@ struct Offering<'a> {
 
 impl Offering<'_> {
     fn report(&mut self, note: Note) {
-        eprintln!("seeswap: {}", note.display(&self.paths[note.file]));
+        crate::common::warn(note.display(&self.paths[note.file]));
         self.skipped += note.skipped_count();
         self.unreadable |= note.is_fatal();
     }
@@ -293,12 +293,12 @@ pub fn run(args: Args) -> Outcome {
             let _ = writeln!(out, "{}", k.line);
         }
         if kept.len() < sampler.quota[c] {
-            eprintln!(
-                "seeswap: only {} of {} {} moves found",
+            crate::common::warn(format_args!(
+                "only {} of {} {} moves found",
                 kept.len(),
                 sampler.quota[c],
                 CATEGORIES[c]
-            );
+            ));
         }
     }
     write_stdout(format_args!("{out}"))?;

@@ -243,10 +243,10 @@ pub fn run(args: Args) -> Outcome {
             };
             let count = parts.written.len();
             let plural = if count == 1 { "" } else { "s" };
-            eprintln!(
+            crate::common::inform(format_args!(
                 "seeswap split: {units} {what} in {count} part{plural} in {}",
                 args.dir.display()
-            );
+            ));
             Ok(Status::Ok)
         }
         Err(e) => fatal(format!("{}: {e}", input.display())),

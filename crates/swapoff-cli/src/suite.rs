@@ -146,7 +146,7 @@ pub fn run(args: Args) -> Outcome {
             let (t, read_error) = run_file(&input, see, &mut out)?;
             if let Some(why) = read_error {
                 out.flush()?;
-                eprintln!("seeswap: {why}");
+                crate::common::warn(why);
                 unreadable = true;
             }
             if args.files.len() > 1 {

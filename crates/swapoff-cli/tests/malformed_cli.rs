@@ -84,11 +84,11 @@ fn expectations(path: &str) -> BTreeMap<usize, String> {
     map
 }
 
-/// The stderr lines `FILE:N: why`, keyed by N.
+/// The stderr lines `seeswap: FILE:N: why`, keyed by N.
 fn messages_by_line(err: &str, file: &str) -> BTreeMap<usize, String> {
     err.lines()
         .filter_map(|l| {
-            let rest = l.strip_prefix(&format!("{file}:"))?;
+            let rest = l.strip_prefix(&format!("seeswap: {file}:"))?;
             let (n, why) = rest.split_once(": ")?;
             Some((n.parse().ok()?, why.to_string()))
         })
@@ -203,7 +203,11 @@ fn eval_batch_on_stdin_names_it() {
     let o = swapoff_with_stdin(&["eval", "--batch", "-"], input.as_bytes());
     assert_eq!(code(&o), 1);
     assert_eq!(stdout(&o), "100\nerror\n");
-    assert!(stderr(&o).starts_with("<stdin>:2: "), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("seeswap: <stdin>:2: "),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -206,7 +206,7 @@ pub fn run(
                     answer,
                 }),
                 Err(why) => {
-                    eprintln!("{name}:{number}: {why}");
+                    crate::common::warn(format_args!("{name}:{number}: {why}"));
                     report.skipped_lines += 1;
                 }
             }

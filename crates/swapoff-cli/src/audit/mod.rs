@@ -186,7 +186,7 @@ pub fn run(args: Args) -> Outcome {
         let mut records = match input.records() {
             Ok(r) => r,
             Err(why) => {
-                bar.suspend(|| eprintln!("seeswap: {why}"));
+                crate::common::warn_over(&bar, why);
                 unreadable = true;
                 continue;
             }
@@ -199,7 +199,7 @@ pub fn run(args: Args) -> Outcome {
                 &mut records,
                 WINDOW,
                 args.quiet,
-                |message| bar.suspend(|| eprintln!("seeswap: {message}")),
+                |message| crate::common::warn_over(&bar, message),
                 |n| bar.inc(n),
             );
             // A window may straddle files: evaluate it once it is full or all is read.
@@ -242,7 +242,10 @@ pub fn run(args: Args) -> Outcome {
     };
     written?;
     if data.skipped > 0 {
-        eprintln!("seeswap: {} line(s) skipped (reported above)", data.skipped);
+        crate::common::warn(format_args!(
+            "{} line(s) skipped (reported above)",
+            data.skipped
+        ));
     }
     Ok(Status::of(unreadable, data.skipped > 0))
 }

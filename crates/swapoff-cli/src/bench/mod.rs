@@ -120,13 +120,13 @@ pub fn run(args: Args) -> Outcome {
     };
     let data = parse_pairs(&text);
     for bad in data.bad.iter().take(MAX_QUOTED) {
-        eprintln!("{label}:{bad}");
+        crate::common::warn(format_args!("{label}:{bad}"));
     }
     if data.bad.len() > MAX_QUOTED {
-        eprintln!(
+        crate::common::warn(format_args!(
             "{label}: {} more unusable lines not shown",
             data.bad.len() - MAX_QUOTED
-        );
+        ));
     }
     if data.all.is_empty() {
         return fatal(format!("{label}: no usable FEN;MOVE line"));

@@ -294,12 +294,7 @@ pub fn run(mut args: Args) -> Outcome {
         let consume = |batch: Processed<Done<'_>>| {
             for d in batch.results {
                 if !d.messages.is_empty() {
-                    progress.suspend(|| {
-                        let mut err = io::stderr().lock();
-                        for m in &d.messages {
-                            let _ = writeln!(err, "seeswap: {m}");
-                        }
-                    });
+                    progress.suspend(|| d.messages.iter().for_each(crate::common::warn));
                 }
                 unreadable |= d.unreadable;
                 if let (Some(writer), Some(rows)) = (parquet.as_mut(), d.batch) {
@@ -361,7 +356,7 @@ pub fn run(mut args: Args) -> Outcome {
         return output_error(e);
     }
     if !args.quiet {
-        eprintln!("{}", closing_line::text(&totals, seconds, needs.analysis));
+        crate::common::inform(closing_line::text(&totals, seconds, needs.analysis));
     }
     Ok(Status::of(unreadable, totals.skipped > 0))
 }
