@@ -6,6 +6,9 @@ mod common;
 
 const GOOD: &str = "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - -";
 
+/// A command's arguments, its standard input, and words its messages must hold.
+type Case<'a> = (Vec<&'a str>, Option<&'a [u8]>, &'a str);
+
 /// Runs `args` and returns its standard error's lines, checking each has the one format.
 fn messages(args: &[&str], stdin: Option<&[u8]>) -> Vec<String> {
     let out = common::run(args, stdin);
@@ -33,7 +36,7 @@ fn every_command_s_warnings_and_errors_have_one_format() {
     let missing = dir.path().join("missing.epd");
     let missing = missing.to_str().unwrap();
     let games = b"1. e4 e5 2. Sf3 *\n\n1. d4 Ke3 *\n";
-    let cases: Vec<(Vec<&str>, Option<&[u8]>, &str)> = vec![
+    let cases: Vec<Case<'_>> = vec![
         (vec!["eval", "--batch", pairs], None, "pairs.txt:2: "),
         (vec!["eval", "not a fen", "e4"], None, "bad FEN"),
         (vec!["audit", "--against", answers], None, "answers.txt:2: "),
