@@ -426,3 +426,21 @@ fn values_that_are_negative_or_too_large_are_named_not_taken_for_flags() {
         }
     }
 }
+
+#[test]
+fn a_move_refused_in_check_says_the_side_is_in_check() {
+    // The likeliest reason a move is refused: it was said only as "not legal".
+    let in_check = "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1";
+    for mv in ["Ra8", "a1a8"] {
+        let o = eval(&[in_check, mv]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("is not legal in this position: White is in check"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // Not in check: not said.
+    let o = eval(&["4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Rxa8"]);
+    assert!(!stderr(&o).contains("in check"), "{}", stderr(&o));
+}

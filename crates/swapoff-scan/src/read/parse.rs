@@ -332,6 +332,9 @@ pub enum MoveError {
         text: String,
         /// Legal moves to the same square (or of the same piece), in UCI, to help.
         candidates: Vec<String>,
+        /// The side to move is in check (the likeliest reason a move is refused), named
+        /// `White` or `Black`.
+        in_check: Option<&'static str>,
     },
     /// SAN that fits more than one legal move.
     Ambiguous {
@@ -364,15 +367,20 @@ impl fmt::Display for MoveError {
                     Clipped(text)
                 )
             }
-            MoveError::Illegal { text, candidates } if candidates.is_empty() => {
-                write!(f, "move {} is not legal in this position", Clipped(text))
+            MoveError::Illegal {
+                text,
+                candidates,
+                in_check,
+            } => {
+                write!(f, "move {} is not legal in this position", Clipped(text))?;
+                if let Some(side) = in_check {
+                    write!(f, ": {side} is in check")?;
+                }
+                if !candidates.is_empty() {
+                    write!(f, " (legal moves nearby: {})", candidates.join(", "))?;
+                }
+                Ok(())
             }
-            MoveError::Illegal { text, candidates } => write!(
-                f,
-                "move {} is not legal in this position (legal moves nearby: {})",
-                Clipped(text),
-                candidates.join(", ")
-            ),
             MoveError::Ambiguous { text, candidates } => write!(
                 f,
                 "move {} is ambiguous: it fits {}",
@@ -492,6 +500,7 @@ pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, M
             return Err(MoveError::Illegal {
                 text: text.trim().to_string(),
                 candidates: Vec::new(),
+                in_check: in_check(pos),
             });
         }
     }
@@ -522,6 +531,7 @@ fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError>
                         .map(|m| uci_of(pos, m))
                         .filter(|u| u[2..4] == *to || u[0..2] == *from)
                         .collect(),
+                    in_check: in_check(pos),
                 }
             });
         }
@@ -564,8 +574,20 @@ fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError>
                     .collect(),
                 _ => Vec::new(),
             },
+            in_check: in_check(pos),
         }),
     }
+}
+
+/// The side to move, named, when it is in check.
+fn in_check(pos: &Chess) -> Option<&'static str> {
+    pos.is_check().then(|| {
+        if pos.turn().is_white() {
+            "White"
+        } else {
+            "Black"
+        }
+    })
 }
 
 /// Reads a move as [`shakmaty_move`] does and converts it for SEE.
