@@ -444,3 +444,14 @@ fn a_move_refused_in_check_says_the_side_is_in_check() {
     let o = eval(&["4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Rxa8"]);
     assert!(!stderr(&o).contains("in check"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_long_bad_fen_is_quoted_cut_short() {
+    // It was echoed whole, twice (100 KB: near the longest argument a process takes).
+    let fen = format!("{} w - -", "x".repeat(100_000));
+    let o = eval(&[&fen, "e4"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.len() < 500, "{} bytes: {:.300}", err.len(), err);
+    assert!(err.contains("(100006 bytes)"), "{err}");
+}

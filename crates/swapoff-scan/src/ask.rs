@@ -43,7 +43,8 @@ impl Position {
     /// assert!(message.starts_with("bad FEN \"8/8/8/8/8/8/8/8 w - -\": "), "{message}");
     /// ```
     pub fn fen_message(fen: &str, e: &FenError) -> String {
-        format!("bad FEN {fen:?}: {e}")
+        // Clipped as every quote of input is: a megabyte of text makes a short message.
+        format!("bad FEN {}: {e}", crate::read::parse::Clipped(fen))
     }
 
     /// The message every face gives for a move of this position that was refused, naming
