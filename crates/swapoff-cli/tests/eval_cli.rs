@@ -455,3 +455,23 @@ fn a_long_bad_fen_is_quoted_cut_short() {
     assert!(err.len() < 500, "{} bytes: {:.300}", err.len(), err);
     assert!(err.contains("(100006 bytes)"), "{err}");
 }
+
+#[test]
+fn a_chess960_position_with_one_fault_is_told_that_one() {
+    // A pawn on the back rank beside Chess960 castling rights that are right: the rights
+    // were reported wrong too.
+    let o = eval(&["rk2r3/8/8/8/8/8/8/RK2R1P1 w EAea - 0 1", "Rxe8"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("a pawn stands on the first or last rank"),
+        "{err}"
+    );
+    assert!(!err.contains("castling"), "{err}");
+    // Rights that are wrong in Chess960 too are still reported.
+    let o = eval(&["rk2r3/8/8/8/8/8/8/RK2R1P1 w HAha - 0 1", "Rxe8"]);
+    assert!(
+        stderr(&o).contains("castling rights do not match"),
+        "{}",
+        stderr(&o)
+    );
+}

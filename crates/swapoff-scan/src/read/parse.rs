@@ -249,16 +249,26 @@ pub(crate) fn position(text: &str) -> Result<Chess, FenError> {
     // Standard castling first; castling rights that only make sense in Chess960
     // (Shredder-FEN file letters, or X-FEN `KQkq` with the king or rooks off their
     // standard squares) read as Chess960.
+    let impossible = |kinds| FenError::Impossible {
+        reasons: impossibilities(kinds),
+    };
     match fen.clone().into_position::<Chess>(CastlingMode::Standard) {
         Ok(pos) => Ok(pos),
         Err(e) if e.kinds() == PositionErrorKinds::INVALID_CASTLING_RIGHTS => fen
             .into_position::<Chess>(CastlingMode::Chess960)
-            .map_err(|e| FenError::Impossible {
-                reasons: impossibilities(e.kinds()),
-            }),
-        Err(e) => Err(FenError::Impossible {
-            reasons: impossibilities(e.kinds()),
-        }),
+            .map_err(|e| impossible(e.kinds())),
+        // Another fault beside castling rights that are Chess960's: the castling rights
+        // are reported only if Chess960 finds them wrong too (a Chess960 position with a
+        // pawn on the back rank was also told its castling rights were wrong).
+        Err(e)
+            if e.kinds()
+                .contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) =>
+        {
+            let as_960 = fen.into_position::<Chess>(CastlingMode::Chess960);
+            let kinds = as_960.err().map_or(e.kinds(), |e960| e960.kinds());
+            Err(impossible(kinds))
+        }
+        Err(e) => Err(impossible(e.kinds())),
     }
 }
 
