@@ -18,13 +18,35 @@ function describe(value) {
   return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
 }
 
-/** A move as text: a SAN or UCI string, or a move object of chess.js (`lan`) or one with `from`/`to`. */
+/** A square's name (`e4`), from a name or from chessops's number (0 = a1 ... 63 = h8). */
+function squareName(square) {
+  if (typeof square === "string") return square;
+  if (Number.isInteger(square) && square >= 0 && square < 64) {
+    return "abcdefgh"[square % 8] + (Math.floor(square / 8) + 1);
+  }
+  return null;
+}
+
+/** A promotion's UCI letter, from a letter in either case (`q`, `Q`) or chessops's role (`queen`). */
+const PROMOTIONS = { q: "q", r: "r", b: "b", n: "n", queen: "q", rook: "r", bishop: "b", knight: "n" };
+
+/**
+ * A move as text: a SAN or UCI string, a chess.js move object (its `lan`), or an object
+ * with `from`/`to` as names (chess.js) or numbers (chessops) and an optional promotion.
+ */
 function moveText(move) {
   if (typeof move === "string") return move;
   if (move && typeof move === "object") {
     if (typeof move.lan === "string") return move.lan;
-    if (typeof move.from === "string" && typeof move.to === "string") {
-      return move.from + move.to + (typeof move.promotion === "string" ? move.promotion : "");
+    const from = squareName(move.from);
+    const to = squareName(move.to);
+    if (from !== null && to !== null) {
+      if (move.promotion === undefined || move.promotion === null) return from + to;
+      const letter = PROMOTIONS[String(move.promotion).toLowerCase()];
+      if (letter === undefined) {
+        throw new TypeError(`a promotion is q, r, b or n (or queen, rook, bishop, knight), not ${describe(move.promotion)}`);
+      }
+      return from + to + letter;
     }
   }
   throw new TypeError(`a move must be SAN or UCI text, or an object with from and to, not ${describe(move)}`);

@@ -6,8 +6,15 @@ export type Values =
   | readonly [number, number, number, number, number]
   | { pawn: number; knight: number; bishop: number; rook: number; queen: number };
 
-/** A move: SAN (`Nxe5`) or UCI (`f3e5`) text, a chess.js move object (its `lan`), or `{from, to, promotion?}`. */
-export type MoveLike = string | { lan: string } | { from: string; to: string; promotion?: string };
+/**
+ * A move: SAN (`Nxe5`) or UCI (`f3e5`) text, a chess.js move object (its `lan`), or
+ * `{from, to, promotion?}` with squares as names (chess.js) or numbers (chessops: 0 = a1 ...
+ * 63 = h8) and the promotion as a letter in either case or chessops's role (`"queen"`).
+ */
+export type MoveLike =
+  | string
+  | { lan: string }
+  | { from: string | number; to: string | number; promotion?: string };
 
 /** Options of every question. */
 export interface Options {

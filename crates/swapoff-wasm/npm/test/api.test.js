@@ -8,6 +8,19 @@ import { see, seeMany, analyze, trace, legalMoves, play, normalizeFen } from "..
 
 const FEN = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
 
+test("chessops moves and upper-case promotion letters are read", () => {
+  // chessops's squares are numbers (e4 = 28, d5 = 35) and its promotions are roles; both
+  // were refused ("...not object"), and so was chess.js's promotion written `Q`.
+  assert.equal(see(FEN, { from: 28, to: 35 }), see(FEN, "e4d5"));
+  const promote = "6k1/P7/8/8/8/8/8/6K1 w - - 0 1";
+  for (const promotion of ["q", "Q", "queen"]) {
+    assert.equal(see(promote, { from: 48, to: 56, promotion }), see(promote, "a7a8q"), promotion);
+    assert.equal(see(promote, { from: "a7", to: "a8", promotion }), see(promote, "a7a8q"), promotion);
+  }
+  assert.throws(() => see(promote, { from: 48, to: 56, promotion: "king" }), /a promotion is q, r, b or n/);
+  assert.throws(() => see(FEN, { from: 64, to: 35 }), TypeError);
+});
+
 test("answers have the documented types", () => {
   assert.equal(see(FEN, "exd5"), 100);
   assert.equal(see(FEN, "e4d5", { threshold: 100 }), true);
