@@ -130,8 +130,8 @@ export function seeMany(fens, moves, opts) {
 
 /**
  * What `seeswap scan` reports of a position: every capture and promotion with its SEE,
- * best first (`captures`), `best_move`, `best`, `balance`, `threat`, `in_check` and each
- * side's `hanging` pieces.
+ * best first (`captures`), `best` (the first of them, or null), `balance`, `threat`,
+ * `in_check` and each side's `hanging` pieces.
  */
 export function analyze(fen, opts) {
   const { rules, values } = options(opts, OPTIONS);

@@ -99,10 +99,18 @@ export interface Trace {
 export function see(fen: string, move: MoveLike, options?: Options & { threshold?: undefined }): number;
 /** Whether the SEE value of `move` is at least `options.threshold`. */
 export function see(fen: string, move: MoveLike, options: Options & { threshold: number }): boolean;
+/** Options built in a variable (`{ threshold?: number }`): the value, or the test when a threshold is set. */
+export function see(fen: string, move: MoveLike, options?: Options & { threshold?: number }): number | boolean;
 /** The SEE of `moves[i]` in `fens[i]` for every i. A bad row throws, naming its index. */
 export function seeMany(fens: string[], moves: MoveLike[], options?: Options & { threshold?: undefined }): Int32Array;
 /** Whether the SEE of `moves[i]` in `fens[i]` is at least `options.threshold`, for every i. */
 export function seeMany(fens: string[], moves: MoveLike[], options: Options & { threshold: number }): boolean[];
+/** Options built in a variable: the values, or the tests when a threshold is set. */
+export function seeMany(
+  fens: string[],
+  moves: MoveLike[],
+  options?: Options & { threshold?: number },
+): Int32Array | boolean[];
 /** Every capture with its SEE and each side's hanging pieces, as `seeswap scan` reports them. */
 export function analyze(fen: string, options?: Options): Analysis;
 /** The exchange `move` starts, step by step, with why it ends. */

@@ -12,6 +12,13 @@ const white = report.hanging.white?.map((h) => h.square + h.piece + h.gain);
 const steps: Trace = trace(fen, "Rxd5", { values: [100, 300, 300, 500, 900] });
 const first: "white" | "black" | undefined = steps.captures[0]?.side;
 
+// Options built in a variable match too (they matched no overload), and chessops's moves
+// with numbered squares and a role for the promotion.
+const maybe: { threshold?: number } = {};
+const either: number | boolean = see(fen, "exd5", maybe);
+const eithers: Int32Array | boolean[] = seeMany([fen], ["exd5"], maybe);
+const numbered: number = see(fen, { from: 28, to: 35, promotion: "queen" });
+
 // @ts-expect-error: no such rule set
 see(fen, "exd5", { rules: "fast" });
 // @ts-expect-error: a threshold makes the answer a boolean
@@ -19,4 +26,4 @@ const wrong: number = see(fen, "exd5", { threshold: 0 });
 // @ts-expect-error: four values are not five
 see(fen, "exd5", { values: [1, 2, 3, 4] });
 
-export { value, wins, values, answers, white, first, wrong };
+export { value, wins, values, answers, white, first, wrong, either, eithers, numbered };
