@@ -3,7 +3,7 @@
 //! and must exit 0 (all good), 1 (some input skipped or some suite row failed) or 2 (usage
 //! error or fatal input).
 //!
-//! The inputs are the library's malformed-input corpus (`crates/swapoff/tests/malformed/`)
+//! The inputs are the library's malformed-input corpus (`crates/swapoff-lab/tests/malformed/`)
 //! plus files generated here for what a text corpus cannot hold: NUL bytes, bytes that are
 //! not UTF-8, a megabyte-long line, CRLF line ends and a byte-order mark.
 
@@ -17,7 +17,7 @@ const ROOK_TAKES_PAWN: &str = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
 
 fn corpus(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../swapoff/tests/malformed")
+        .join("../swapoff-lab/tests/malformed")
         .join(name);
     assert!(
         path.is_file(),

@@ -2,7 +2,7 @@
 //!
 //! Each check takes raw bytes and panics when an invariant is broken; no input may make
 //! the library itself panic or overflow. The fuzz targets (`fuzz/fuzz_targets/`) call
-//! these functions, and `crates/swapoff/tests/fuzz_regression.rs` replays the committed
+//! these functions, and `crates/swapoff-lab/tests/fuzz_regression.rs` replays the committed
 //! seeds in `fuzz/seeds/<target>/` through them under `cargo test`, without libfuzzer.
 
 use shakmaty::fen::Fen;

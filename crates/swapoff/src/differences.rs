@@ -3,7 +3,7 @@
 //! This module holds no code: it is the reference for how [`Rules::Default`],
 //! [`Rules::Classic`], [`Rules::Stockfish`] and [`Rules::Exact`] differ, with one real
 //! position for every cause. Every number below is asserted by a test named next to it,
-//! in `crates/swapoff/tests/stockfish.rs` or `crates/swapoff/tests/exact.rs`; each of
+//! in `crates/swapoff-lab/tests/stockfish.rs` or `crates/swapoff-lab/tests/exact.rs`; each of
 //! those tests also explains the value move by move.
 //!
 //! Values are written as *Stockfish's values* (P 208, N 781, B 825, R 1276, Q 2538, the

@@ -81,7 +81,7 @@ fn random_position(start: &Chess, seed: u64, plies: usize) -> (Chess, XorShift) 
             break;
         }
         let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
-        let m = if !captures.is_empty() && rng.next() % 2 == 0 {
+        let m = if !captures.is_empty() && rng.next().is_multiple_of(2) {
             *captures[rng.below(captures.len())]
         } else {
             moves[rng.below(moves.len())]
