@@ -80,20 +80,18 @@ impl Staged {
 
 /// Refuses `output` when it is the same file as one of `inputs`.
 pub fn refuse_inputs(output: &Path, inputs: &[InputName]) -> Result<(), String> {
+    // Not there yet (or not to be looked at): no input can be it.
     let Ok(out) = std::fs::metadata(output) else {
-        // Not there yet (or not to be looked at): no input can be it.
         return Ok(());
     };
-    for input in inputs.iter().filter(|i| !i.is_stdin()) {
-        if std::fs::metadata(input.path()).is_ok_and(|m| same_file(&m, &out)) {
-            return Err(format!(
-                "{}: the output is the input {}; refusing to overwrite it",
-                output.display(),
-                input.display()
-            ));
-        }
+    match input_that_is(&out, inputs) {
+        Some(input) => Err(format!(
+            "{}: the output is the input {}; refusing to overwrite it",
+            output.display(),
+            input.display()
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Refuses a run whose standard output is a regular file that is one of `inputs`
@@ -102,27 +100,29 @@ pub fn refuse_stdout_input(inputs: &[InputName]) -> Result<(), String> {
     #[cfg(unix)]
     {
         use std::os::fd::AsFd;
-        let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
-            return Ok(());
-        };
-        let Ok(out) = File::from(fd).metadata() else {
-            return Ok(());
-        };
-        if !out.is_file() {
-            return Ok(());
-        }
-        for input in inputs.iter().filter(|i| !i.is_stdin()) {
-            if std::fs::metadata(input.path()).is_ok_and(|m| same_file(&m, &out)) {
-                return Err(format!(
-                    "{}: the input is also standard output; refusing to read it",
-                    input.display()
-                ));
-            }
+        let out = std::io::stdout().as_fd().try_clone_to_owned();
+        let out = out.ok().and_then(|fd| File::from(fd).metadata().ok());
+        if let Some(input) = out
+            .filter(|m| m.is_file())
+            .and_then(|m| input_that_is(&m, inputs))
+        {
+            return Err(format!(
+                "{}: the input is also standard output; refusing to read it",
+                input.display()
+            ));
         }
     }
     #[cfg(not(unix))]
     let _ = inputs;
     Ok(())
+}
+
+/// The input, of `inputs`, that is the file `out` describes.
+fn input_that_is<'a>(out: &std::fs::Metadata, inputs: &'a [InputName]) -> Option<&'a InputName> {
+    inputs
+        .iter()
+        .filter(|i| !i.is_stdin())
+        .find(|i| std::fs::metadata(i.path()).is_ok_and(|m| same_file(&m, out)))
 }
 
 /// Whether two files' metadata are of one file.
