@@ -1,6 +1,6 @@
 //! What a comment after a move says of the clock and the evaluation (Lichess's
-//! `{ [%eval 0.17] [%clk 0:03:00] }`), read from the comment's bytes as pgn-reader hands
-//! them over.
+//! `{ [%eval 0.17] [%clk 0:03:00] }`), read from the comment's bytes as the PGN reader
+//! (`read/games.rs`) hands them over.
 
 /// The clock and the evaluation a comment gives after a move, as Lichess writes them:
 /// `{ [%eval 0.17] [%clk 0:03:00] }`.

@@ -607,13 +607,10 @@ mod tests {
     use super::*;
     use crate::read::annotation::Clock;
 
-    /// The reader's room for a token, which the tests of comments read past.
-    const TOKEN_BYTES_TEST: usize = TOKEN_BYTES;
-
     #[test]
     fn comments_are_read_only_when_asked() {
         // Comments whole and in pieces (one longer than a token's room).
-        let long = format!("[%clk 0:00:05] {}", "x".repeat(2 * TOKEN_BYTES_TEST));
+        let long = format!("[%clk 0:00:05] {}", "x".repeat(2 * TOKEN_BYTES));
         let text = format!("1. e4 {{ [%eval 0.2] [%clk 0:01:00] }} e5 {{{long}}} *\n");
         for comments in [true, false] {
             let game = GameReader::new(text.as_bytes(), Vec::new(), comments, CHUNK)
@@ -706,7 +703,7 @@ mod tests {
         // The clock stands at every offset of a comment several times longer than the
         // reader's room for a token, so it is split between two pieces somewhere (the
         // words are short, and the reader is handed the text a word at a time).
-        for offset in 0..2 * TOKEN_BYTES_TEST {
+        for offset in 0..2 * TOKEN_BYTES {
             let seconds = 60 + offset as u64;
             let comment = format!(
                 "{}[%clk 0:{:02}:{:02}] [%eval 0.{:02}]{}",
@@ -714,7 +711,7 @@ mod tests {
                 seconds / 60,
                 seconds % 60,
                 offset % 100,
-                " y".repeat(TOKEN_BYTES_TEST)
+                " y".repeat(TOKEN_BYTES)
             );
             // The reader takes in a tag line's room (64 KiB) at the start of a game, so a
             // longer comment about the game comes first.
