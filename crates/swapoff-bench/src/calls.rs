@@ -250,12 +250,37 @@ impl Report {
 }
 
 /// A FEN (four to six fields) as a cozy-chess board: read by the position reader, for its
-/// precise errors and its reading of every castling spelling, then built as the scan
-/// builds its boards.
+/// precise errors and its reading of every castling spelling, then copied square by square
+/// (move counters capped at cozy-chess's limits; an en passant square only where the
+/// capture is legal).
 fn cozy_board(fen: &str) -> Result<Board, String> {
-    swapoff_scan::Position::from_fen(fen)
-        .map_err(|e| swapoff_scan::Position::fen_message(fen, &e))?
-        .cozy_board()
+    use shakmaty::{CastlingSide, EnPassantMode, Position as _};
+    let read = swapoff_scan::Position::from_fen(fen)
+        .map_err(|e| swapoff_scan::Position::fen_message(fen, &e))?;
+    let pos = read.chess();
+    let square = |s: shakmaty::Square| cozy_chess::Square::index(usize::from(s) & 63);
+    let color = |c: shakmaty::Color| c.fold_wb(cozy_chess::Color::White, cozy_chess::Color::Black);
+    let mut b = cozy_chess::BoardBuilder::empty();
+    for (s, piece) in pos.board().clone() {
+        let role = cozy_chess::Piece::index(usize::from(piece.role) - 1);
+        b.board[square(s) as usize] = Some((role, color(piece.color)));
+    }
+    b.side_to_move = color(pos.turn());
+    for (i, c) in shakmaty::Color::ALL.into_iter().enumerate() {
+        let file = |side| {
+            let rook = pos.castles().rook(c, side);
+            rook.map(|s| cozy_chess::File::index(usize::from(s.file()) & 7))
+        };
+        b.castle_rights[i] = cozy_chess::CastleRights {
+            short: file(CastlingSide::KingSide),
+            long: file(CastlingSide::QueenSide),
+        };
+    }
+    b.en_passant = pos.ep_square(EnPassantMode::Legal).map(square);
+    b.halfmove_clock = pos.halfmoves().min(100) as u8;
+    b.fullmove_number = pos.fullmoves().get().min(u32::from(u16::MAX)) as u16;
+    b.build()
+        .map_err(|e| format!("cozy-chess refuses {fen}: {e}"))
 }
 
 #[cfg(test)]

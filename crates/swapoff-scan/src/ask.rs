@@ -66,20 +66,6 @@ impl Position {
         &self.0
     }
 
-    /// The same position as a cozy-chess board, the board the scan's analysis reads (en
-    /// passant square only when a capture there is legal; Chess960 castling rights as rook
-    /// files), or why cozy-chess refuses it.
-    ///
-    /// ```
-    /// use swapoff_scan::Position;
-    /// let pos = Position::from_fen("1qnrkr1b/pppppppp/8/8/8/8/PPPPPPPP/1QNRKR1B w KQkq -").unwrap();
-    /// let board = pos.cozy_board().unwrap();
-    /// assert!(board.is_legal("e1f1".parse().unwrap()));
-    /// ```
-    pub fn cozy_board(&self) -> Result<cozy_chess::Board, String> {
-        crate::read::pgn::to_cozy(&self.0).map_err(|e| e.to_string())
-    }
-
     /// The board crate's position, owned.
     pub fn into_chess(self) -> Chess {
         self.0
@@ -155,12 +141,11 @@ impl Position {
     /// assert!(json.starts_with("{\"captures\":[{\"move\":\"d1d5\",\"see\":100}"), "{json}");
     /// ```
     pub fn analysis_json(&self, see: &See) -> Result<String, String> {
-        let board = self.cozy_board()?;
         let mut report = Report::default();
-        report.analyze(&board, see);
+        report.analyze(&self.0, see);
         let mut out = Vec::with_capacity(256);
         out.push(b'{');
-        crate::write::report::analysis_fields(&mut out, &board, &report);
+        crate::write::report::analysis_fields(&mut out, &self.0, &report);
         out.push(b'}');
         String::from_utf8(out).map_err(|e| e.to_string())
     }

@@ -3,7 +3,7 @@
 //! the scan (a row's FEN) and the writers all use them, so they sit below the three layers
 //! and import none of them.
 
-use cozy_chess::{Color, Piece, Square};
+use shakmaty::{Color, Role, Square};
 
 /// `00` to `99`, two bytes each.
 static DIGIT_PAIRS: [u8; 200] = {
@@ -71,32 +71,27 @@ fn push_four(out: &mut Vec<u8>, n: usize, trim: bool) {
 }
 
 /// The FEN letter of a piece, upper case for White.
-pub(crate) fn piece_letter(piece: Piece, color: Color) -> u8 {
-    let letter = match piece {
-        Piece::Pawn => b'p',
-        Piece::Knight => b'n',
-        Piece::Bishop => b'b',
-        Piece::Rook => b'r',
-        Piece::Queen => b'q',
-        Piece::King => b'k',
-    };
+pub(crate) fn piece_letter(piece: Role, color: Color) -> u8 {
+    let letter = piece.char() as u8;
     match color {
         Color::White => letter.to_ascii_uppercase(),
         Color::Black => letter,
     }
 }
 
-/// Appends a move in UCI (`e7e8q`). Castling never reaches here.
-pub(crate) fn push_uci(out: &mut Vec<u8>, mv: cozy_chess::Move) {
-    push_square(out, mv.from);
-    push_square(out, mv.to);
+/// Appends a capture or promotion in UCI (`e7e8q`). Castling never reaches here.
+pub(crate) fn push_uci(out: &mut Vec<u8>, mv: shakmaty::Move) {
+    if let Some(from) = mv.from() {
+        push_square(out, from);
+    }
+    push_square(out, mv.to());
     push_promotion(out, mv);
 }
 
 /// Appends a move's promotion letter in UCI's lower case, if it promotes.
-pub(crate) fn push_promotion(out: &mut Vec<u8>, mv: cozy_chess::Move) {
-    if let Some(p) = mv.promotion {
-        out.push(piece_letter(p, Color::Black));
+pub(crate) fn push_promotion(out: &mut Vec<u8>, mv: shakmaty::Move) {
+    if let Some(p) = mv.promotion() {
+        out.push(p.char() as u8);
     }
 }
 
@@ -107,7 +102,7 @@ pub(crate) fn push_square(out: &mut Vec<u8>, square: Square) {
 
 /// A square's name as two bytes.
 pub(crate) fn square_name(square: Square) -> [u8; 2] {
-    [b'a' + square.file() as u8, b'1' + square.rank() as u8]
+    [square.file().char() as u8, square.rank().char() as u8]
 }
 
 /// Appends `n` in decimal.

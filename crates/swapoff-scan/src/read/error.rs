@@ -24,8 +24,6 @@ pub(crate) enum EpdError {
     },
     /// The fields read, but they are not a legal position (the library's reader says why).
     Position(FenError),
-    /// The library's reader takes the position, but the move generator refuses it.
-    MoveGenerator(String),
 }
 
 impl fmt::Display for EpdError {
@@ -44,9 +42,6 @@ impl fmt::Display for EpdError {
                 )
             }
             EpdError::Position(e) => e.fmt(f),
-            EpdError::MoveGenerator(why) => {
-                write!(f, "position not accepted by the move generator: {why}")
-            }
         }
     }
 }
@@ -67,8 +62,6 @@ pub(crate) enum GameError {
     NullMoveInCheck,
     /// A move that is no one legal move of the position.
     Move(Refused),
-    /// A position the move generator refuses.
-    MoveGenerator(String),
     /// A token that is no move (`Sf3`, `e9`): why.
     Unreadable(&'static str),
 }
@@ -81,9 +74,6 @@ impl fmt::Display for GameError {
             }
             GameError::NullMoveInCheck => f.write_str("null move while in check"),
             GameError::Move(why) => why.fmt(f),
-            GameError::MoveGenerator(why) => {
-                write!(f, "position not accepted by the move generator: {why}")
-            }
             GameError::Unreadable(why) => f.write_str(why),
         }
     }

@@ -21,7 +21,7 @@ use crate::read::annotation::Annotation;
 use crate::read::error::GameError;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, CastlingSide, Chess, EnPassantMode, Position};
+use shakmaty::{CastlingMode, Chess};
 
 /// The most mainline moves kept per game: longer than any real game, short enough that one
 /// game cannot exhaust memory.
@@ -138,85 +138,5 @@ fn bad_fen(fen: &str, why: impl std::fmt::Display) -> GameError {
     GameError::Fen {
         fen: fen.to_string(),
         why: why.to_string(),
-    }
-}
-
-/// A shakmaty piece kind as cozy-chess's.
-pub(crate) fn cozy_piece(role: shakmaty::Role) -> cozy_chess::Piece {
-    match role {
-        shakmaty::Role::Pawn => cozy_chess::Piece::Pawn,
-        shakmaty::Role::Knight => cozy_chess::Piece::Knight,
-        shakmaty::Role::Bishop => cozy_chess::Piece::Bishop,
-        shakmaty::Role::Rook => cozy_chess::Piece::Rook,
-        shakmaty::Role::Queen => cozy_chess::Piece::Queen,
-        shakmaty::Role::King => cozy_chess::Piece::King,
-    }
-}
-
-/// A shakmaty square as cozy-chess's.
-pub(crate) fn cozy_square(square: shakmaty::Square) -> cozy_chess::Square {
-    cozy_chess::Square::index(usize::from(square) & 63)
-}
-
-/// The same position as a cozy-chess board (move counters capped at cozy-chess's limits;
-/// the caller prints the real ones). The en passant square is kept only when an en passant
-/// capture is legal.
-pub(crate) fn to_cozy(pos: &Chess) -> Result<cozy_chess::Board, GameError> {
-    let mut b = cozy_chess::BoardBuilder::empty();
-    let board = pos.board();
-    for (square, piece) in board.clone() {
-        let color = if piece.color.is_white() {
-            cozy_chess::Color::White
-        } else {
-            cozy_chess::Color::Black
-        };
-        b.board[cozy_square(square) as usize] = Some((cozy_piece(piece.role), color));
-    }
-    b.side_to_move = if pos.turn().is_white() {
-        cozy_chess::Color::White
-    } else {
-        cozy_chess::Color::Black
-    };
-    for (i, color) in [shakmaty::Color::White, shakmaty::Color::Black]
-        .into_iter()
-        .enumerate()
-    {
-        let file = |side| {
-            pos.castles()
-                .rook(color, side)
-                .map(|s| cozy_chess::File::index(usize::from(s.file()) & 7))
-        };
-        b.castle_rights[i] = cozy_chess::CastleRights {
-            short: file(CastlingSide::KingSide),
-            long: file(CastlingSide::QueenSide),
-        };
-    }
-    b.en_passant = pos.ep_square(EnPassantMode::Legal).map(cozy_square);
-    b.halfmove_clock = pos.halfmoves().min(100) as u8;
-    b.fullmove_number = pos.fullmoves().get().min(u32::from(u16::MAX)) as u16;
-    b.build()
-        .map_err(|e| GameError::MoveGenerator(e.to_string()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn san(text: &str) -> SanPlus {
-        text.parse().expect("test SAN")
-    }
-
-    #[test]
-    fn conversion_keeps_the_position() {
-        let mut pos = Chess::default();
-        for m in ["e4", "d5", "e5", "f5"] {
-            let m = san(m).san.to_move(&pos).expect("a legal move");
-            pos.play_unchecked(m);
-        }
-        let board = to_cozy(&pos).unwrap();
-        assert_eq!(
-            board.to_string(),
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
-        );
     }
 }

@@ -1,19 +1,19 @@
 //! What `seeswap scan` computes for one position: every capture and promotion with its SEE,
 //! the pieces each side has en prise, and the swap-off balance.
 //!
-//! The work is done on a `cozy_chess::Board` (its pins, checks and null moves; the
-//! captures come from the `captures` module); the SEE values come from
-//! `swapoff::See` on the same board.
+//! The work is done on a `shakmaty::Chess`, the one board of the whole pipeline (the
+//! captures come from the `captures` module); the SEE values come from `swapoff::See` on
+//! the same position.
 
 use crate::scan::captures;
-use cozy_chess::{BitBoard, Board, Piece, Rank, Square};
-use swapoff::{Move as SeeMove, MoveKind, Role, See, Square as SeeSquare};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
+use swapoff::{Move as SeeMove, MoveKind, See};
 
 /// One capture or promotion of the side to move, with its SEE value.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Capture {
     /// The move (never castling).
-    pub mv: cozy_chess::Move,
+    pub mv: Move,
     /// Its SEE value under the chosen rules and values.
     pub see: i32,
     /// The square of the piece it takes (differs from `mv.to` for en passant), or `None`
@@ -27,7 +27,7 @@ pub(crate) struct Hanging {
     /// Where the piece stands.
     pub square: Square,
     /// Its kind.
-    pub piece: Piece,
+    pub piece: Role,
     /// The best SEE among the opponent's captures of it (> 0).
     pub gain: i32,
 }
@@ -75,8 +75,8 @@ impl Default for Report {
 impl Report {
     /// What `in_check` needs and nothing more: whether the side to move is in check (the
     /// board's checkers), the rest of the report left as it was.
-    pub(crate) fn check(&mut self, board: &Board) {
-        self.in_check = !board.checkers().is_empty();
+    pub(crate) fn check(&mut self, board: &Chess) {
+        self.in_check = board.is_check();
     }
 
     /// Analyses `board` under `see`.
@@ -84,8 +84,8 @@ impl Report {
     /// Captures are sorted by SEE, highest first; ties by origin square, then target
     /// square, then promotion piece (queen first), so the order does not depend on the move
     /// generator. The best capture is the first.
-    pub(crate) fn analyze(&mut self, board: &Board, see: &See) {
-        collect(board, see, &mut self.captures);
+    pub(crate) fn analyze(&mut self, board: &Chess, see: &See) {
+        collect(board, board.turn(), see, &mut self.captures);
         sort(&mut self.captures);
         self.balance = self.captures.first().map_or(0, |c| c.see.max(0));
         self.hanging_them.clear();
@@ -97,118 +97,82 @@ impl Report {
         );
 
         self.hanging_us.clear();
-        match board.null_move() {
-            Some(swapped) => {
-                self.in_check = false;
-                collect(&swapped, see, &mut self.theirs);
-                self.threat = self.theirs.iter().map(|c| c.see).max().unwrap_or(0).max(0);
-                group(
-                    &swapped,
-                    &self.theirs,
-                    &mut self.gains,
-                    &mut self.hanging_us,
-                );
-            }
-            None => {
-                self.in_check = true;
-                self.threat = 0;
-            }
+        // The opponent's captures as if it were to move, when that position is legal.
+        self.in_check = board.is_check();
+        if self.in_check {
+            self.threat = 0;
+        } else {
+            collect(board, !board.turn(), see, &mut self.theirs);
+            self.threat = self.theirs.iter().map(|c| c.see).max().unwrap_or(0).max(0);
+            group(board, &self.theirs, &mut self.gains, &mut self.hanging_us);
         }
     }
 }
 
-/// The side to move's legal captures (en passant included) and promotions, with SEE values.
-/// Castling (a king "taking" its own rook in cozy-chess) is never included: its target is
-/// not an enemy piece.
-fn collect(board: &Board, see: &See, out: &mut Vec<Capture>) {
+/// The legal captures (en passant included) and promotions of `us`, with SEE values (the
+/// mover is whoever stands on the origin square, so the position serves either side).
+fn collect(board: &Chess, us: Color, see: &See, out: &mut Vec<Capture>) {
     out.clear();
-    let them = board.colors(!board.side_to_move());
-    let ep = captures::en_passant_square(board);
-    captures::generate(board, |moves| {
-        let pawn = moves.piece == Piece::Pawn;
-        let from = moves.from;
-        for to in moves.to {
-            let taken = if them.has(to) {
-                Some(to)
-            } else if pawn && Some(to) == ep {
-                // The pawn taken en passant stands beside the capturing pawn.
-                Some(Square::new(to.file(), from.rank()))
-            } else {
-                None
-            };
-            if pawn && matches!(to.rank(), Rank::First | Rank::Eighth) {
-                for promotion in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
-                    let mv = cozy_chess::Move {
-                        from,
-                        to,
-                        promotion: Some(promotion),
-                    };
-                    let kind = MoveKind::Promotion(role(promotion));
-                    out.push(Capture {
-                        mv,
-                        see: value(board, see, mv, kind),
-                        taken,
-                    });
-                }
-            } else {
-                let mv = cozy_chess::Move {
-                    from,
-                    to,
-                    promotion: None,
-                };
-                let kind = if taken == Some(to) {
-                    MoveKind::Normal
-                } else {
-                    MoveKind::EnPassant
-                };
-                out.push(Capture {
-                    mv,
-                    see: value(board, see, mv, kind),
-                    taken,
-                });
+    captures::generate(board, us, |m| {
+        let (from, to, taken, kind) = match m {
+            Move::Normal {
+                from,
+                capture,
+                to,
+                promotion,
+                ..
+            } if capture.is_some() || promotion.is_some() => {
+                let kind = promotion.map_or(MoveKind::Normal, |p| MoveKind::Promotion(p.into()));
+                (from, to, capture.map(|_| to), kind)
             }
-        }
+            // The pawn taken en passant stands beside the capturing pawn.
+            Move::EnPassant { from, to } => {
+                let taken = Square::from_coords(to.file(), from.rank());
+                (from, to, Some(taken), MoveKind::EnPassant)
+            }
+            _ => return,
+        };
+        let see_move = SeeMove {
+            from: from.into(),
+            to: to.into(),
+            kind,
+        };
+        out.push(Capture {
+            mv: m,
+            see: see.value(board, see_move),
+            taken,
+        });
     });
-}
-
-/// SEE value of a cozy-chess move whose kind is already known.
-#[inline]
-fn value(board: &Board, see: &See, mv: cozy_chess::Move, kind: MoveKind) -> i32 {
-    match (SeeSquare::new(mv.from as u8), SeeSquare::new(mv.to as u8)) {
-        (Some(from), Some(to)) => see.value(board, SeeMove { from, to, kind }),
-        // cozy-chess squares are always below 64.
-        _ => 0,
-    }
 }
 
 /// Best first; ties by from, to, then promotion (queen, rook, bishop, knight).
 fn sort(captures: &mut [Capture]) {
     captures.sort_unstable_by_key(|c| {
-        let promotion_rank = match c.mv.promotion {
+        let promotion_rank = match c.mv.promotion() {
             None => 0,
-            Some(Piece::Queen) => 1,
-            Some(Piece::Rook) => 2,
-            Some(Piece::Bishop) => 3,
+            Some(Role::Queen) => 1,
+            Some(Role::Rook) => 2,
+            Some(Role::Bishop) => 3,
             Some(_) => 4,
         };
         (
             std::cmp::Reverse(c.see),
-            c.mv.from as u8,
-            c.mv.to as u8,
+            c.mv.from().map_or(0, u32::from),
+            u32::from(c.mv.to()),
             promotion_rank,
         )
     });
 }
 
 /// The pieces taken by captures with SEE > 0, each once with its best gain, by square.
-fn group(board: &Board, captures: &[Capture], gains: &mut [i32; 64], out: &mut Vec<Hanging>) {
+fn group(board: &Chess, captures: &[Capture], gains: &mut [i32; 64], out: &mut Vec<Hanging>) {
     let mut mask = 0u64;
     for c in captures {
         let Some(square) = c.taken else { continue };
         if c.see <= 0 {
             continue;
         }
-        let i = square as usize;
+        let i = usize::from(square) & 63;
         let bit = 1u64 << i;
         if mask & bit == 0 {
             mask |= bit;
@@ -217,25 +181,14 @@ fn group(board: &Board, captures: &[Capture], gains: &mut [i32; 64], out: &mut V
             gains[i] = gains[i].max(c.see);
         }
     }
-    for square in BitBoard(mask) {
-        if let Some(piece) = board.piece_on(square) {
+    for square in shakmaty::Bitboard(mask) {
+        if let Some(piece) = board.board().role_at(square) {
             out.push(Hanging {
                 square,
                 piece,
-                gain: gains[square as usize],
+                gain: gains[usize::from(square) & 63],
             });
         }
-    }
-}
-
-fn role(piece: Piece) -> Role {
-    match piece {
-        Piece::Pawn => Role::Pawn,
-        Piece::Knight => Role::Knight,
-        Piece::Bishop => Role::Bishop,
-        Piece::Rook => Role::Rook,
-        Piece::Queen => Role::Queen,
-        Piece::King => Role::King,
     }
 }
 
@@ -244,7 +197,7 @@ mod tests {
     use super::*;
 
     fn report(fen: &str) -> Report {
-        let board = Board::from_fen(fen, false).expect("test FEN");
+        let board = crate::read::parse::position(fen).expect("test FEN");
         let mut r = Report::default();
         r.analyze(&board, &See::default());
         r
@@ -273,7 +226,7 @@ mod tests {
         let r = report("7k/P7/8/8/8/8/8/K7 w - - 0 1");
         let values: Vec<i32> = r.captures.iter().map(|c| c.see).collect();
         assert_eq!(values, vec![800, 400, 200, 200]);
-        assert_eq!(r.captures[2].mv.promotion, Some(Piece::Bishop));
+        assert_eq!(r.captures[2].mv.promotion(), Some(Role::Bishop));
         assert_eq!(r.balance, 800);
         // A promotion takes nothing, so it makes nothing hang.
         assert!(r.hanging_them.is_empty());

@@ -3,7 +3,7 @@
 //! X-FEN castling, and an en passant square only where a capture there is legal.
 
 use crate::encode::{piece_letter, push_square, push_u64};
-use cozy_chess::{Board, Color, Piece, Rank};
+use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role};
 
 /// How a rank's FEN text is made from its occupancy (bit `f` set: a piece on file `f`):
 /// output byte `j` is `from[j]` of the rank's sources (0 to 7: the letter of the piece on
@@ -89,7 +89,7 @@ impl Default for FenWriter {
 }
 
 /// Writes the FEN of `board` with the given move counters (see [`FenWriter::push`]).
-pub(crate) fn push_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
+pub(crate) fn push_fen(out: &mut Vec<u8>, board: &Chess, halfmove: u32, fullmove: u32) {
     FenWriter::default().push(out, board, halfmove, fullmove);
 }
 
@@ -98,15 +98,16 @@ impl FenWriter {
     /// as X-FEN: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook on that
     /// side of the king, else the rook's file letter (Chess960), which gives plain `KQkq`
     /// in standard chess.
-    pub(crate) fn push(&mut self, out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
+    pub(crate) fn push(&mut self, out: &mut Vec<u8>, board: &Chess, halfmove: u32, fullmove: u32) {
+        let b = board.board();
         let sets = [
-            board.pieces(Piece::Pawn).0,
-            board.pieces(Piece::Knight).0,
-            board.pieces(Piece::Bishop).0,
-            board.pieces(Piece::Rook).0,
-            board.pieces(Piece::Queen).0,
-            board.pieces(Piece::King).0,
-            board.colors(Color::White).0,
+            b.pawns().0,
+            b.knights().0,
+            b.bishops().0,
+            b.rooks().0,
+            b.queens().0,
+            b.kings().0,
+            b.white().0,
         ];
         let changed = sets
             .iter()
@@ -143,7 +144,7 @@ impl FenWriter {
         // The rank's eight letters as one word (byte f: file f's), lower case from the
         // kinds' sets, then White's made upper case.
         let mut letters = 0u64;
-        for (&set, piece) in self.sets[..6].iter().zip(Piece::ALL) {
+        for (&set, piece) in self.sets[..6].iter().zip(Role::ALL) {
             letters += SPREAD[byte(set)] * u64::from(piece_letter(piece, Color::Black));
         }
         letters -= SPREAD[byte(self.sets[6])] * u64::from(b'a' - b'A');
@@ -159,32 +160,28 @@ impl FenWriter {
 }
 
 /// The FEN after the placement: the side to move, castling, en passant and the counters.
-fn rest_of_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
-    let us = board.side_to_move();
-    out.extend_from_slice(if us == Color::White { b" w " } else { b" b " });
+fn rest_of_fen(out: &mut Vec<u8>, board: &Chess, halfmove: u32, fullmove: u32) {
+    out.extend_from_slice(board.turn().fold_wb(b" w ", b" b "));
     let mut any = false;
-    for color in [Color::White, Color::Black] {
-        let rights = board.castle_rights(color);
-        let back = Rank::First.relative_to(color);
-        let rooks = board.colored_pieces(color, Piece::Rook) & back.bitboard();
-        for (file, short) in [(rights.short, true), (rights.long, false)] {
-            let Some(file) = file else { continue };
-            let outermost = !rooks.into_iter().any(|r| {
-                if short {
-                    r.file() > file
-                } else {
-                    r.file() < file
-                }
-            });
-            let letter = match (outermost, short) {
-                (true, true) => b'k',
-                (true, false) => b'q',
-                (false, _) => b'a' + file as u8,
+    let castles = board.castles();
+    for color in Color::ALL {
+        let rooks = board.board().rooks()
+            & board.board().by_color(color)
+            & shakmaty::Bitboard::from_rank(color.backrank());
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let Some(rook) = castles.rook(color, side) else {
+                continue;
             };
-            out.push(match color {
-                Color::White => letter.to_ascii_uppercase(),
-                Color::Black => letter,
-            });
+            let beyond = |r: shakmaty::Square| match side {
+                CastlingSide::KingSide => r.file() > rook.file(),
+                CastlingSide::QueenSide => r.file() < rook.file(),
+            };
+            let letter = match (rooks.into_iter().any(beyond), side) {
+                (false, CastlingSide::KingSide) => b'k',
+                (false, CastlingSide::QueenSide) => b'q',
+                (true, _) => rook.file().char() as u8,
+            };
+            out.push(color.fold_wb(letter.to_ascii_uppercase(), letter));
             any = true;
         }
     }
@@ -192,9 +189,8 @@ fn rest_of_fen(out: &mut Vec<u8>, board: &Board, halfmove: u32, fullmove: u32) {
         out.push(b'-');
     }
     out.push(b' ');
-    // Only where an en passant capture is legal, as shakmaty and python-chess write it
-    // (a board played move by move keeps the square after every double step).
-    match crate::scan::captures::legal_en_passant(board) {
+    // Only where an en passant capture is legal, as shakmaty and python-chess write it.
+    match board.ep_square(EnPassantMode::Legal) {
         Some(square) => push_square(out, square),
         None => out.push(b'-'),
     }
@@ -243,20 +239,25 @@ mod tests {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut writer = FenWriter::default();
         for _ in 0..40 {
-            let mut board = Board::default();
+            let mut board = Chess::default();
             for ply in 0..200u32 {
+                let (halfmoves, fullmoves) = (board.halfmoves(), board.fullmoves().get());
                 let mut followed = Vec::new();
-                writer.push(&mut followed, &board, ply, ply / 2 + 1);
+                writer.push(&mut followed, &board, halfmoves, fullmoves);
                 let mut fresh = Vec::new();
-                push_fen(&mut fresh, &board, ply, ply / 2 + 1);
+                push_fen(&mut fresh, &board, halfmoves, fullmoves);
                 assert_eq!(followed, fresh, "after {ply} plies");
-                // The placement as cozy-chess writes it.
-                let placement = board.to_string();
-                let placement = placement.split(' ').next().unwrap();
-                assert!(fresh.starts_with(placement.as_bytes()), "{placement}");
-                if !crate::scan::captures::tests::random_move(&mut board, &mut seed) {
+                // The FEN as shakmaty writes it.
+                let theirs = shakmaty::fen::Fen::from_position(&board, EnPassantMode::Legal);
+                assert_eq!(String::from_utf8_lossy(&fresh), theirs.to_string());
+                let legal = board.legal_moves();
+                if legal.is_empty() {
                     break;
                 }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                board.play_unchecked(legal[(seed >> 33) as usize % legal.len()]);
             }
         }
     }
@@ -268,14 +269,9 @@ mod tests {
             "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 40",
             "4k3/8/8/8/8/8/8/4K3 b - - 99 1000",
         ] {
-            let board = Board::from_fen(fen, false).unwrap();
+            let board = crate::read::parse::position(fen).unwrap();
             let mut out = Vec::new();
-            push_fen(
-                &mut out,
-                &board,
-                u32::from(board.halfmove_clock()),
-                u32::from(board.fullmove_number()),
-            );
+            push_fen(&mut out, &board, board.halfmoves(), board.fullmoves().get());
             assert_eq!(String::from_utf8(out).unwrap(), fen);
         }
     }
@@ -284,7 +280,7 @@ mod tests {
     fn chess960_castling_uses_file_letters_for_inner_rooks() {
         // Rooks on b1 and g1 with the king on e1... and a second rook on h1 beyond g1:
         // castling with g1 must name its file.
-        let board = Board::from_fen("4k3/8/8/8/8/8/8/1R2K1RR w GB - 0 1", true).unwrap();
+        let board = crate::read::parse::position("4k3/8/8/8/8/8/8/1R2K1RR w GB - 0 1").unwrap();
         let mut out = Vec::new();
         push_fen(&mut out, &board, 0, 1);
         assert_eq!(

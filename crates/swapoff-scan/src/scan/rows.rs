@@ -18,7 +18,7 @@ use crate::scan::analysis::Report;
 use crate::scan::columns::Needs;
 use crate::scan::fen;
 use crate::scan::replay::{Replay, Step};
-use cozy_chess::Board;
+use shakmaty::Chess;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use swapoff::See;
@@ -46,7 +46,7 @@ pub struct Row<'a> {
     /// The position's FEN (empty when the scanner was told not to write it).
     pub fen: &'a [u8],
     /// The position.
-    pub(crate) board: &'a Board,
+    pub(crate) board: &'a Chess,
     /// Its analysis.
     pub(crate) report: &'a Report,
     /// The values of the scanner's tags for this position's game (`None`: not a game, or
@@ -69,7 +69,7 @@ pub(crate) struct Position<'a> {
     /// The position's FEN (empty when the walk was told not to write it).
     pub fen: &'a [u8],
     /// The position.
-    pub board: &'a Board,
+    pub board: &'a Chess,
     /// The values of the tags asked for, for this position's game; empty for EPD.
     pub tags: &'a [Option<String>],
     /// The move the game played from this position; `None` for EPD, at a game's end, or
@@ -342,12 +342,8 @@ fn walk_row(
             Err(e) => return sink.note(skipped(format!("move {}: {e}", i + 1))),
         }
     }
-    let board = match pgn::to_cozy(&pos) {
-        Ok(board) => board,
-        Err(why) => return sink.note(skipped(why.to_string())),
-    };
     fen.clear();
-    fen::push_fen(fen, &board, pos.halfmoves(), pos.fullmoves().get());
+    fen::push_fen(fen, &pos, pos.halfmoves(), pos.fullmoves().get());
     let (mut uci, mut san) = (String::new(), String::new());
     // The move played must be legal: a row that claims an impossible one is refused, not
     // given a row without it.
@@ -380,7 +376,7 @@ fn walk_row(
             file,
             origin: Origin::Line(row.line),
             fen,
-            board: &board,
+            board: &pos,
             tags: &row.carried,
             played,
         },
@@ -467,25 +463,20 @@ fn walk_game(
         let why = "no tag, move or result (not PGN text?)";
         return sink.note(note(None, why.to_string(), Skipped::Text));
     }
-    // The cozy-chess board the analysis and the SEE read, played move by move: the usual
-    // start, or a [FEN] tag's position as shakmaty reads (and checks) it.
-    let replay = match (&game.fen, game.chess960) {
-        (None, false) => Ok(Replay::standard()),
+    // The position the analysis and the SEE read, played move by move: the usual start,
+    // or a [FEN] tag's position as the one FEN reader reads (and checks) it.
+    let mut replay = match (&game.fen, game.chess960) {
+        (None, false) => Replay::standard(),
         _ => match pgn::start(game) {
-            Ok(pos) => Replay::new(&pos, game.chess960)
-                .map_err(|why| note(Some(0), format!("ply 0: {why}"), Skipped::Game)),
-            Err(why) => Err(note(None, why.to_string(), Skipped::Game)),
+            Ok(pos) => Replay::new(pos, game.chess960),
+            Err(why) => return sink.note(note(None, why.to_string(), Skipped::Game)),
         },
-    };
-    let mut replay = match replay {
-        Ok(replay) => replay,
-        Err(note) => return sink.note(note),
     };
     // The move played from each position, written into reused buffers.
     let (mut uci, mut san_text) = (String::new(), String::new());
     let mut ply = 0u32;
-    // The board after the move played, when making its SAN played it already.
-    let mut advanced: Option<Board> = None;
+    // The position after the move played, when making its SAN played it already.
+    let mut advanced: Option<Chess> = None;
     loop {
         let next = game.moves.get(ply as usize);
         let step = next.map(|san| replay.resolve(san));
@@ -505,7 +496,8 @@ fn walk_game(
                     advanced = Some(after);
                 }
                 if needs.played_see {
-                    see_move = Some(swapoff::Move::from_cozy(replay.board(), m));
+                    // Only a drop has no SEE move, and a replay makes none.
+                    see_move = swapoff::Move::try_from(&m).ok();
                 }
                 Some(Played {
                     uci: &uci,
@@ -547,8 +539,8 @@ fn walk_game(
         let played = step
             .map_err(GameError::from)
             .and_then(|step| match (step, advanced.take()) {
-                (Step::Move(m), Some(after)) => {
-                    replay.advance(m, after);
+                (Step::Move(_), Some(after)) => {
+                    replay.advance(after);
                     Ok(())
                 }
                 _ => replay.play(step),
@@ -634,15 +626,9 @@ mod tests {
         assert_eq!(fens.0.len(), 19);
         let mut pos = shakmaty::Chess::default();
         for (ply, m) in moves.split(' ').enumerate() {
-            let built = pgn::to_cozy(&pos).expect("a legal position");
-            let mut expected = Vec::new();
             use shakmaty::Position as _;
-            fen::push_fen(
-                &mut expected,
-                &built,
-                pos.halfmoves(),
-                pos.fullmoves().get(),
-            );
+            let mut expected = Vec::new();
+            fen::push_fen(&mut expected, &pos, pos.halfmoves(), pos.fullmoves().get());
             assert_eq!(
                 fens.0[ply],
                 String::from_utf8(expected).unwrap(),

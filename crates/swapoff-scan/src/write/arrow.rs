@@ -37,7 +37,7 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
-use cozy_chess::Color;
+use shakmaty::{Color, Position};
 use std::sync::Arc;
 
 fn capture_fields() -> Fields {
@@ -336,7 +336,7 @@ impl Columns {
         } else {
             fill!(k.threat, self.threat, append_value(report.threat));
         }
-        let us = row.board.side_to_move();
+        let us = row.board.turn();
         for ((color, builder), kept) in [
             (Color::White, &mut self.hanging_white),
             (Color::Black, &mut self.hanging_black),
@@ -378,7 +378,7 @@ impl Columns {
             None => self.append_no_played(),
         }
         if k.turn {
-            let turn = crate::write::fields::color_name(row.board.side_to_move());
+            let turn = crate::write::fields::color_name(row.board.turn());
             self.turn.append_value(turn);
         }
         for ((builder, column), kept) in self.numbers.iter_mut().zip(NUMBERS).zip(k.numbers) {

@@ -5,7 +5,7 @@ use crate::encode::{json_text, push_csv_text, push_i32, push_seconds, push_u64, 
 use crate::read::annotation::{Clock, Eval};
 use crate::scan::{Column, Origin, Row};
 use crate::write::report::{csv_capture_list, csv_hanging, json_captures, json_hanging};
-use cozy_chess::Color;
+use shakmaty::{Color, Position};
 
 /// Writes one column of `row` as a CSV field (no comma; empty when absent).
 pub(crate) fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
@@ -74,7 +74,7 @@ pub(crate) fn csv_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
                 push_csv_text(out, eval);
             }
         }
-        Column::Turn => out.extend_from_slice(color_name(board.side_to_move()).as_bytes()),
+        Column::Turn => out.extend_from_slice(color_name(board.turn()).as_bytes()),
         Column::EvalCp | Column::EvalMate | Column::WhiteElo | Column::BlackElo => {
             if let Some(n) = number(column, row) {
                 push_i32(out, n);
@@ -167,7 +167,7 @@ pub(crate) fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             } else {
                 Color::Black
             };
-            let us = board.side_to_move();
+            let us = board.turn();
             let list = if color == us {
                 &report.hanging_us
             } else {
@@ -194,7 +194,7 @@ pub(crate) fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             Some(clock) => push_clock(out, clock),
             None => null(out),
         },
-        Column::Turn => json_text(out, color_name(board.side_to_move())),
+        Column::Turn => json_text(out, color_name(board.turn())),
         Column::EvalCp | Column::EvalMate | Column::WhiteElo | Column::BlackElo => {
             match number(column, row) {
                 Some(n) => push_i32(out, n),

@@ -4,11 +4,11 @@
 
 use crate::encode::{piece_letter, push_i32, push_promotion, push_square, push_uci, square_name};
 use crate::scan::{Capture, Hanging, Report};
-use cozy_chess::{Board, Color};
+use shakmaty::{Chess, Color, Position};
 
 /// Writes the analysis fields of one position, `"captures":[...],"best":...,"balance":...,
 /// "threat":...,"in_check":...,"hanging":{"white":[...],"black":[...]}`, without braces.
-pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report) {
+pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Chess, report: &Report) {
     out.extend_from_slice(b"\"captures\":");
     json_captures(out, &report.captures);
     out.extend_from_slice(b",\"best\":");
@@ -25,7 +25,7 @@ pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Board, report: &Report)
         push_i32(out, report.threat);
         out.extend_from_slice(b",\"in_check\":false");
     }
-    let us = board.side_to_move();
+    let us = board.turn();
     let (white, black) = match us {
         Color::White => (Some(&report.hanging_us), Some(&report.hanging_them)),
         Color::Black => (Some(&report.hanging_them), Some(&report.hanging_us)),
@@ -53,8 +53,9 @@ pub(crate) fn json_captures(out: &mut Vec<u8>, captures: &[Capture]) {
 pub(crate) fn json_capture(out: &mut Vec<u8>, c: &Capture) {
     // Fixed-size pieces: the compiler copies them inline, where a slice of unknown length
     // costs a call to memcpy (a third of this function's time, measured by callgrind).
-    let [a, b] = square_name(c.mv.from);
-    let [d, e] = square_name(c.mv.to);
+    // A capture or promotion always has a square it leaves.
+    let [a, b] = square_name(c.mv.from().unwrap_or(c.mv.to()));
+    let [d, e] = square_name(c.mv.to());
     out.extend_from_slice(&[
         b'{', b'"', b'm', b'o', b'v', b'e', b'"', b':', b'"', a, b, d, e,
     ]);
@@ -94,8 +95,8 @@ pub(crate) fn json_hanging(
 
 /// `color`'s pieces en prise as `Nc3:300`, separated by spaces; nothing for the side to
 /// move in check.
-pub(crate) fn csv_hanging(out: &mut Vec<u8>, board: &Board, report: &Report, color: Color) {
-    let us = board.side_to_move();
+pub(crate) fn csv_hanging(out: &mut Vec<u8>, board: &Chess, report: &Report, color: Color) {
+    let us = board.turn();
     if color == us && report.in_check {
         return;
     }

@@ -4,8 +4,8 @@
 use crate::read::Note;
 use crate::scan::rows::{Row, Sink};
 use crate::write::text::Shape;
-use cozy_chess::Color;
 use serde::Serialize;
+use shakmaty::{Color, Position};
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 
@@ -143,7 +143,7 @@ impl Sink for Summary {
             report.hanging_them.len() as u64,
         );
         self.hanging += us + them;
-        let (white, black) = match row.board.side_to_move() {
+        let (white, black) = match row.board.turn() {
             Color::White => (us, them),
             Color::Black => (them, us),
         };

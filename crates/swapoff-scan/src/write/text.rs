@@ -265,11 +265,11 @@ fn json_played(out: &mut Vec<u8>, played: Option<(Played<'_>, Option<i32>)>) {
 mod tests {
     use super::*;
     use crate::scan::Report;
-    use cozy_chess::Board;
+    use shakmaty::Chess;
 
     #[test]
     fn each_game_s_rows_carry_their_own_game_s_tags() {
-        let (board, report) = (Board::default(), Report::default());
+        let (board, report) = (Chess::default(), Report::default());
         let tags = |values: [Option<&str>; 2]| values.map(|v| v.map(String::from)).to_vec();
         let game = |game, ply| Origin::Game { game, ply };
         // Two inputs with a game 2 each, an EPD line between rows of one game.
