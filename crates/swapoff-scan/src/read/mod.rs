@@ -15,6 +15,7 @@ pub(crate) mod parse;
 pub(crate) mod pgn;
 pub(crate) mod pool;
 pub(crate) mod records;
+pub(crate) mod resolve;
 pub(crate) mod source;
 pub(crate) mod table;
 pub(crate) mod token;

@@ -2,12 +2,13 @@
 //! the one FEN, SAN and UCI reader of the command-line tool and the Python package
 //! (shakmaty does the chess-rule work).
 
+use crate::read::error::Refused;
+use crate::read::resolve::{resolve, Step};
+use crate::read::token::{self, Token};
 use core::fmt;
 use shakmaty::fen::{Fen, ParseFenError};
-use shakmaty::san::{San, SanError, SanPlus};
-use shakmaty::uci::UciMove;
+use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position, PositionErrorKinds};
-use std::borrow::Cow;
 use swapoff::Move;
 
 /// A field of a FEN.
@@ -414,178 +415,132 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-fn looks_like_uci(text: &str) -> bool {
-    let b = text.as_bytes();
-    (b.len() == 4 || b.len() == 5)
-        && (b'a'..=b'h').contains(&b[0])
-        && (b'1'..=b'8').contains(&b[1])
-        && (b'a'..=b'h').contains(&b[2])
-        && (b'1'..=b'8').contains(&b[3])
-}
-
 /// A move in UCI: castling as king to its square, or king takes rook in Chess960.
 pub(crate) fn uci_of(pos: &Chess, m: &shakmaty::Move) -> String {
     m.to_uci(pos.castles().mode()).to_string()
 }
 
-/// The notations people type, brought to SAN or UCI: annotation glyphs (`!!`, `?!`) and
-/// check marks dropped, en passant suffixes (`e.p.`, `ep`) dropped, castling with zeros
-/// (`0-0`) written with letters, a promotion without `=` (`b8Q`) given one, and long
-/// algebraic (`Re1xe5`, `Re1-e5`, `e5xd6`) turned into UCI, with the piece letter kept to
-/// check against the board.
-fn normalize(text: &str) -> (Cow<'_, str>, Option<char>) {
-    let mut t = text.trim().trim_end_matches(['!', '?']).trim_end();
-    let ep = ["e.p.", "ep", "e.p"];
-    for suffix in ep {
-        if let Some(rest) = t.strip_suffix(suffix) {
-            let rest = rest.trim_end();
-            if rest.ends_with(|c: char| c.is_ascii_digit()) {
-                t = rest;
-                break;
-            }
-        }
-    }
-    let core = t.trim_end_matches(['+', '#']);
-    match core {
-        "0-0" => return (Cow::Borrowed("O-O"), None),
-        "0-0-0" => return (Cow::Borrowed("O-O-O"), None),
-        _ => {}
-    }
-    // Long algebraic: [piece] square [-x] square [[=]promotion].
-    let (piece, rest) = match core.as_bytes().first() {
-        Some(c @ (b'N' | b'B' | b'R' | b'Q' | b'K' | b'P')) => (Some(*c as char), &core[1..]),
-        _ => (None, core),
-    };
-    let is_square =
-        |s: &[u8]| s.len() == 2 && (b'a'..=b'h').contains(&s[0]) && (b'1'..=b'8').contains(&s[1]);
-    let r = rest.as_bytes();
-    if r.len() >= 5 && is_square(&r[0..2]) && matches!(r[2], b'-' | b'x') && is_square(&r[3..5]) {
-        let promotion = match &r[5..] {
-            [] => Some(None),
-            [p] | [b'=', p] if b"NBRQnbrq".contains(p) => Some(Some(p.to_ascii_lowercase())),
-            _ => None,
-        };
-        if let Some(promotion) = promotion {
-            let mut uci = String::with_capacity(5);
-            uci.push_str(&rest[0..2]);
-            uci.push_str(&rest[3..5]);
-            uci.extend(promotion.map(char::from));
-            return (Cow::Owned(uci), piece);
-        }
-    }
-    // A promotion without '=': `b8Q`, `exd8N`.
-    if let [.., b'1' | b'8', b'N' | b'B' | b'R' | b'Q'] = core.as_bytes() {
-        let (before, letter) = core.split_at(core.len() - 1);
-        return (Cow::Owned(format!("{before}={letter}")), None);
-    }
-    // Most moves are already SAN or UCI: no copy.
-    (Cow::Borrowed(core), None)
-}
-
-/// Reads a move in SAN (`Nxe5`, `exd6`, `f8=Q+`, `O-O`), UCI (`g1f3`, `e7e8q`, `e1g1`, or
-/// king takes rook for Chess960 castling) or long algebraic (`Re1xe5`, `e5-e6`), with or
-/// without check marks and annotation glyphs (`Nxe5+`, `Qxf7#?!`), en passant suffixes
-/// (`exd6 e.p.`), castling with zeros (`0-0`) or promotions without `=` (`b8Q`), and checks
-/// it is legal in `pos`.
+/// Reads a move as a PGN's movetext is read ([`token`](crate::read::token): SAN, UCI, long
+/// algebraic and the other notations python-chess reads, `Nxe5+`, `exd6 e.p.`, `0-0`,
+/// `b8Q`, `Qxf7#?!`) and resolves it in `pos` as a game's move is, so that a move reads
+/// the same in every command.
 pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
-    if text.trim().is_empty() {
+    let text = text.trim();
+    let unparseable = || MoveError::Unparseable {
+        text: text.to_string(),
+    };
+    // Annotation glyphs, which the PGN reader reads as such, and an annotation standing
+    // apart (`exd6 e.p.`).
+    let mut words = text.split_ascii_whitespace();
+    let Some(first) = words.next() else {
         return Err(MoveError::Empty);
+    };
+    if words.any(|w| token::read(w.as_bytes()) != Token::Annotation) {
+        return Err(unparseable());
     }
-    let (normalized, piece) = normalize(text);
-    // Errors quote the move as it was given, not as it was normalized.
-    let m = read_normalized(pos, &normalized).map_err(|mut e| {
-        match &mut e {
-            MoveError::Unparseable { text: t }
-            | MoveError::Unsupported { text: t }
-            | MoveError::Null { text: t }
-            | MoveError::Illegal { text: t, .. }
-            | MoveError::Ambiguous { text: t, .. } => *t = text.trim().to_string(),
-            MoveError::Empty => {}
-        }
-        e
-    })?;
-    // Long algebraic names the moving piece: it must be the one on the origin square.
-    if let Some(letter) = piece {
-        if m.role().upper_char() != letter {
-            return Err(MoveError::Illegal {
-                text: text.trim().to_string(),
-                candidates: Vec::new(),
-                in_check: in_check(pos),
-            });
-        }
-    }
-    Ok(m)
-}
-
-fn read_normalized(pos: &Chess, text: &str) -> Result<shakmaty::Move, MoveError> {
-    if text.is_empty() {
-        return Err(MoveError::Empty);
-    }
-    // UCI's null move, which shakmaty's SAN reader does not take for one.
-    if text == "0000" {
-        return Err(MoveError::Null {
-            text: text.to_string(),
+    let first = first.trim_end_matches(['!', '?']);
+    // Castling with zeros and UCI's null move, which the PGN reader tells from a result
+    // and a move number itself.
+    let castling = first
+        .strip_prefix("0-0")
+        .map(|rest| match rest.strip_prefix("-0") {
+            Some(rest) => format!("O-O-O{rest}"),
+            None => format!("O-O{rest}"),
         });
-    }
-    // The legal moves are only needed to explain an error: generate them then.
-    let legal = || pos.legal_moves();
-    if looks_like_uci(text) {
-        if let Ok(uci) = UciMove::from_ascii(text.as_bytes()) {
-            return uci.to_move(pos).map_err(|_| {
-                let to = &text[2..4];
-                let from = &text[0..2];
-                MoveError::Illegal {
-                    text: text.to_string(),
-                    candidates: legal()
-                        .iter()
-                        .map(|m| uci_of(pos, m))
-                        .filter(|u| u[2..4] == *to || u[0..2] == *from)
-                        .collect(),
-                    in_check: in_check(pos),
-                }
-            });
-        }
-    }
-    let san = SanPlus::from_ascii(text.as_bytes())
-        .map(|s| s.san)
-        .map_err(|_| MoveError::Unparseable {
-            text: text.to_string(),
-        })?;
-    match san {
-        San::Put { .. } => {
-            return Err(MoveError::Unsupported {
-                text: text.to_string(),
-            })
-        }
-        San::Null => {
+    let first = castling.as_deref().unwrap_or(first);
+    let san = match first {
+        "0000" => {
             return Err(MoveError::Null {
                 text: text.to_string(),
             })
         }
-        San::Normal { .. } | San::Castle(_) => {}
-    }
-    match san.to_move(pos) {
-        Ok(m) => Ok(m),
-        Err(SanError::AmbiguousSan) => Err(MoveError::Ambiguous {
+        _ => match token::read(first.as_bytes()) {
+            Token::Move(san) => san,
+            Token::Annotation | Token::Unreadable(_) => {
+                // Well-formed UCI that no position could make legal (`e2e4q`) is an
+                // illegal move, not an unreadable one.
+                return Err(match shakmaty::uci::UciMove::from_ascii(first.as_bytes()) {
+                    Ok(shakmaty::uci::UciMove::Normal { from, to, .. }) => MoveError::Illegal {
+                        text: text.to_string(),
+                        candidates: pos
+                            .legal_moves()
+                            .iter()
+                            .filter(|m| m.from() == Some(from) || m.to() == to)
+                            .map(|m| uci_of(pos, m))
+                            .collect(),
+                        in_check: in_check(pos),
+                    },
+                    _ => unparseable(),
+                });
+            }
+        },
+    };
+    let legal = || pos.legal_moves();
+    match resolve(pos, &san) {
+        Ok(Step::Move(m)) => Ok(m),
+        Ok(Step::Null) => Err(MoveError::Null {
+            text: text.to_string(),
+        }),
+        Err(Refused::Drop) => Err(MoveError::Unsupported {
+            text: text.to_string(),
+        }),
+        Err(Refused::Ambiguous) => Err(MoveError::Ambiguous {
             text: text.to_string(),
             candidates: legal()
                 .iter()
-                .filter(|m| san.matches(**m))
+                .filter(|m| fits(&san.san, m))
                 .map(|m| uci_of(pos, m))
                 .collect(),
         }),
-        Err(_) => Err(MoveError::Illegal {
+        Err(Refused::Illegal) => Err(MoveError::Illegal {
             text: text.to_string(),
-            candidates: match san {
-                San::Normal { role, to, .. } => legal()
-                    .iter()
-                    .filter(|m| m.to() == to || m.role() == role)
-                    .map(|m| uci_of(pos, m))
-                    .collect(),
+            // The legal moves to the same square, and from the same square (both
+            // coordinates given, as UCI gives them) or of the same piece kind, to help.
+            candidates: match san.san {
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    to,
+                    ..
+                } => {
+                    let from = file
+                        .zip(rank)
+                        .map(|(f, r)| shakmaty::Square::from_coords(f, r));
+                    let near = |m: &&shakmaty::Move| match from {
+                        Some(from) => m.from() == Some(from) || m.to() == to,
+                        None => m.role() == role || m.to() == to,
+                    };
+                    legal()
+                        .iter()
+                        .filter(near)
+                        .map(|m| uci_of(pos, m))
+                        .collect()
+                }
                 _ => Vec::new(),
             },
             in_check: in_check(pos),
         }),
+    }
+}
+
+/// Whether a legal move fits what a SAN names, its capture mark aside.
+fn fits(san: &San, m: &shakmaty::Move) -> bool {
+    match *san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            ..
+        } => {
+            let from = m.from();
+            m.role() == role
+                && m.to() == to
+                && file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
+                && rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
+        }
+        _ => false,
     }
 }
 

@@ -1,28 +1,16 @@
 //! A game replayed on the one board of the pipeline, a `shakmaty::Chess`: each mainline
 //! entry resolved to a legal move (SAN, or UCI as some tools write it) and played.
 //!
-//! A move is read as python-chess reads it: the capture mark says nothing that what
-//! stands on the target square does not, so it is not asked (`Nxf3` to an empty square,
-//! `Qd5` that takes, `ed5` for a pawn's capture); a pawn's move with no file stays on its
-//! file; a promotion must say its piece; castling is `O-O`/`O-O-O`, or the king's UCI
-//! move (`e1g1`, or king takes rook). The tests check the moves against a reading of every
-//! legal move, on positions with pins, promotions, en passant and Chess960 castling.
+//! Moves are resolved as [`resolve`](crate::read::resolve) reads them; the tests check
+//! them against a reading of every legal move, on positions with pins, promotions, en
+//! passant and Chess960 castling.
 
 use crate::read::error::{GameError, Refused};
-use shakmaty::san::{San, SanPlus};
+use crate::read::resolve::resolve;
+pub(crate) use crate::read::resolve::Step;
+use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::{
-    attacks, Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position, Role, Square,
-};
-
-/// What a mainline entry does: a legal move, or a null move (`--`) that passes the turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
-    /// A legal move.
-    Move(Move),
-    /// A null move.
-    Null,
-}
+use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position};
 
 /// A game's position as it is replayed.
 #[derive(Clone, Debug)]
@@ -64,158 +52,9 @@ impl Replay {
 
     /// The legal move `san` stands for (SAN, or UCI as some tools write it), or why there
     /// is none.
-    pub(crate) fn resolve(&self, san: &SanPlus) -> Result<Step, Refused> {
-        match san.san {
-            San::Null => Ok(Step::Null),
-            San::Put { .. } => Err(Refused::Drop),
-            San::Castle(side) => match self.pos.castling_moves(side).first() {
-                Some(&m) => Ok(Step::Move(m)),
-                None => Err(Refused::Illegal),
-            },
-            San::Normal {
-                role,
-                file,
-                rank,
-                to,
-                promotion,
-                ..
-            } => {
-                let found = self.normal(role, file, rank, to, promotion);
-                // What the SAN reader took for a pawn move with both coordinates may be UCI
-                // (`g1f3` reads as "pawn from g1 to f3").
-                match (role, file, rank) {
-                    (Role::Pawn, Some(file), Some(rank)) if found.is_err() => {
-                        let from = Square::from_coords(file, rank);
-                        let uci = UciMove::Normal {
-                            from,
-                            to,
-                            promotion,
-                        };
-                        uci.to_move(&self.pos).map_or(found, Ok)
-                    }
-                    _ => found,
-                }
-                .map(Step::Move)
-            }
-        }
-    }
-
-    /// The one legal move of a `role` to `to` from the given file and rank with the given
-    /// promotion, the capture mark aside.
-    fn normal(
-        &self,
-        role: Role,
-        file: Option<shakmaty::File>,
-        rank: Option<shakmaty::Rank>,
-        to: Square,
-        promotion: Option<Role>,
-    ) -> Result<Move, Refused> {
-        // A pawn's move with no file stays on its file (a capture names the file it
-        // leaves).
-        let file = match (role, file) {
-            (Role::Pawn, None) => Some(to.file()),
-            _ => file,
-        };
-        if let Some(m) = self.only_move(role, file, rank, to, promotion) {
-            return Ok(m);
-        }
-        let mut found = None;
-        for m in self.pos.san_candidates(role, to) {
-            let Some(from) = m.from() else { continue };
-            if m.is_castle()
-                || file.is_some_and(|f| f != from.file())
-                || rank.is_some_and(|r| r != from.rank())
-                || m.promotion() != promotion
-            {
-                continue;
-            }
-            if found.replace(m).is_some() {
-                return Err(Refused::Ambiguous);
-            }
-        }
-        found.ok_or(Refused::Illegal)
-    }
-
-    /// The move of [`normal`](Self::normal) in the usual case, found without generating
-    /// a move list: out of check, one piece of the kind on the lines to `to`, not pinned to
-    /// its king or moving along the pin, and not en passant. `None` asks the move
-    /// generator. shakmaty's `san_candidates` returns a 4 KB list, whose copy alone was
-    /// 6.5% of the question's instructions and the search 17% (callgrind, short games).
     #[inline]
-    fn only_move(
-        &self,
-        role: Role,
-        file: Option<shakmaty::File>,
-        rank: Option<shakmaty::Rank>,
-        to: Square,
-        promotion: Option<Role>,
-    ) -> Option<Move> {
-        let board = self.pos.board();
-        let us = self.pos.turn();
-        let ours = board.by_color(us);
-        let occupied = board.occupied();
-        let king = board.king_of(us)?;
-        let capture = board.role_at(to);
-        let last_rank = to.rank() == us.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First);
-        if ours.contains(to) || promotion.is_some() != (role == Role::Pawn && last_rank) {
-            return None;
-        }
-        let mine = board.by_role(role) & ours;
-        let mut from = match role {
-            Role::Pawn if capture.is_some() => attacks::pawn_attacks(!us, to) & mine,
-            Role::Pawn => {
-                // One step back, or two from the pawns' own rank over an empty square.
-                let back = |s: Square| s.offset(us.fold_wb(-8, 8));
-                let one = back(to)?;
-                let two = back(one).filter(|s| {
-                    s.rank() == us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh)
-                });
-                match (mine.contains(one), occupied.contains(one)) {
-                    (true, _) => Bitboard::from_square(one),
-                    (false, false) => {
-                        two.map_or(Bitboard::EMPTY, |two| Bitboard::from_square(two) & mine)
-                    }
-                    (false, true) => Bitboard::EMPTY,
-                }
-            }
-            Role::Knight => attacks::knight_attacks(to) & mine,
-            Role::Bishop => attacks::bishop_attacks(to, occupied) & mine,
-            Role::Rook => attacks::rook_attacks(to, occupied) & mine,
-            Role::Queen => attacks::queen_attacks(to, occupied) & mine,
-            Role::King => attacks::king_attacks(to) & mine,
-        };
-        if let Some(file) = file {
-            from &= Bitboard::from_file(file);
-        }
-        if let Some(rank) = rank {
-            from &= Bitboard::from_rank(rank);
-        }
-        let from = from.single_square()?;
-        let them = !us;
-        if !board.attacks_to(king, them, occupied).is_empty() {
-            return None;
-        }
-        let legal = if role == Role::King {
-            board
-                .attacks_to(to, them, occupied ^ Bitboard::from_square(from))
-                .is_empty()
-        } else {
-            // Pinned: the only piece between the king and a slider of theirs on its line.
-            let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-                | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-            let pinned = (snipers & board.by_color(them)).into_iter().any(|sniper| {
-                let between = attacks::between(king, sniper) & occupied;
-                between == Bitboard::from_square(from)
-            });
-            !pinned || attacks::aligned(from, to, king)
-        };
-        legal.then_some(Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        })
+    pub(crate) fn resolve(&self, san: &SanPlus) -> Result<Step, Refused> {
+        resolve(&self.pos, san)
     }
 
     /// Plays a resolved step; a null move in check is refused.
@@ -286,7 +125,9 @@ fn null_move(pos: &Chess, mode: CastlingMode) -> Result<Chess, GameError> {
 mod tests {
     use super::*;
     use shakmaty::fen::Fen;
+    use shakmaty::san::San;
     use shakmaty::Color;
+    use shakmaty::{Role, Square};
 
     fn san(text: &str) -> SanPlus {
         text.parse().expect("test SAN")
@@ -437,6 +278,7 @@ mod tests {
                     (!capture, promotion),
                     (capture, None),
                     (capture, Some(Role::Knight)),
+                    (capture, Some(Role::King)),
                 ] {
                     let san = San::Normal {
                         role,
