@@ -261,9 +261,8 @@ fn scan_block<'py>(
     let (schema, batches) = py
         .detach(|| scan::block(source, name, see, first_line, read, selection))
         .map_err(error)?;
-    // The Arrow C stream interface: pyarrow takes the batches over without a copy (the
-    // IPC stream this replaced cost a copy into it and one into a `bytes`, and the page
-    // faults of both, about a tenth of a partition's time).
+    // The Arrow C stream interface: pyarrow takes the batches over without a copy (an IPC
+    // stream would copy them into it, then into a `bytes`).
     let reader = arrow_array::RecordBatchIterator::new(batches.into_iter().map(Ok), schema);
     let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(reader));
     PyCapsule::new_with_value(py, stream, c"arrow_array_stream")

@@ -25,8 +25,7 @@ pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
     // four digits are written as one fixed-size piece and the leading zeros cut off,
     // without a branch on the number of digits (which is unpredictable). Game and line
     // numbers (every row of a game past its 10,000th): the high part so, the low four
-    // digits whole. itoa and its copy byte by byte took 100 instructions a number, and
-    // this as a call (saving the registers itoa's path needs) a third more than inline.
+    // digits whole. Inline, as a call would save the registers itoa's path needs.
     if n < 10_000 {
         push_four(out, n as usize, true);
     } else if n < 100_000_000 {

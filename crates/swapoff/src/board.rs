@@ -26,8 +26,8 @@ use crate::types::{Bitboard, Color, Role, Square};
 /// Attacks are not asked of the board: the library computes them from its own tables,
 /// about 4.5 KB that stay in the first-level cache (hyperbola quintessence for sliders).
 /// A board crate's magic or PEXT tables are far bigger, and inside SEE a lookup there
-/// mostly misses the cache while the next step waits on it: measured beside Stockfish,
-/// those misses cost more than the instructions saved.
+/// mostly misses the cache while the next step waits on it, which costs more than the
+/// instructions a lookup saves.
 ///
 /// # Performance hooks
 ///

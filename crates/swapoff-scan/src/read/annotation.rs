@@ -52,7 +52,7 @@ impl Annotation {
 
 /// A clock's reading: whole seconds, as Lichess writes every clock, or a number of seconds
 /// with a fraction. Whole seconds are kept as an integer, written without the float's
-/// conversions and checks (about 50 instructions a row of a question).
+/// conversions and checks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Clock {
     /// Whole seconds.
@@ -91,7 +91,7 @@ fn before_comma(text: &[u8]) -> &[u8] {
 
 /// The text of an evaluation, as written. A short one (every evaluation Lichess writes)
 /// is kept in place: reading it neither allocates nor checks its UTF-8 (as a
-/// `CompactString` made from a checked `str`, about 200 instructions a comment). Its bytes
+/// `CompactString` made from a checked `str` would). Its bytes
 /// are always UTF-8: they come from a `str` or are printable ASCII.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct EvalText(Text);

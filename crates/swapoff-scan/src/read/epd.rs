@@ -192,9 +192,9 @@ pub(crate) fn parse(
 
 /// The position of the usual FEN line (standard castling by `KQkq`), made as shakmaty's
 /// FEN reader makes it and checked by shakmaty as that reader's position is, or `None`
-/// for the reader to answer (and name the fault). shakmaty's reader took 3,900
-/// instructions a line, a fifth of a scan of an EPD book (callgrind), where this takes a
-/// tenth of that. `tests::the_quick_reading_is_the_reader_s` checks that it gives what the
+/// for the reader to answer (and name the fault). shakmaty's reader is general (every
+/// variant's fields, iterators over its parts), and reading a book's lines is most of a
+/// scan of it. `tests::the_quick_reading_is_the_reader_s` checks that it gives what the
 /// reader gives and refuses nothing the reader takes, on damaged and Chess960 lines too.
 fn quick(fields: &[&str; 4], halfmove: u32, fullmove: u32) -> Option<Chess> {
     let board = placement(fields[0].as_bytes())?;

@@ -97,8 +97,8 @@ fn normal(
 /// The move of [`normal`] in the usual case, found without generating
 /// a move list: out of check, one piece of the kind on the lines to `to`, not pinned to
 /// its king or moving along the pin, and not en passant. `None` asks the move
-/// generator. shakmaty's `san_candidates` returns a 4 KB list, whose copy alone was
-/// 6.5% of the question's instructions and the search 17% (callgrind, short games).
+/// generator: shakmaty's `san_candidates` returns a 4 KB list, copied on every return,
+/// and searches every candidate's legality.
 #[inline]
 fn only_move(
     pos: &Chess,

@@ -5,8 +5,7 @@
 //! can only ask of a second position, checked afresh). Out of check a capture is legal
 //! when its piece is not pinned or moves along the pin, and a king's when the target is not
 //! attacked with the king gone; that much is done here with shakmaty's attack tables. In
-//! check, and for en passant, shakmaty's own generator answers. Generating all moves and
-//! swapping the turn made a scan over EPD books take twice the instructions (callgrind).
+//! check, and for en passant, shakmaty's own generator answers.
 //! `tests::agree_with_the_move_generator` checks the moves against shakmaty's.
 
 use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square};

@@ -52,7 +52,7 @@ pub(crate) fn json_captures(out: &mut Vec<u8>, captures: &[Capture]) {
 /// Writes one capture as a JSON object.
 pub(crate) fn json_capture(out: &mut Vec<u8>, c: &Capture) {
     // Fixed-size pieces: the compiler copies them inline, where a slice of unknown length
-    // costs a call to memcpy (a third of this function's time, measured by callgrind).
+    // costs a call to memcpy.
     // A capture or promotion always has a square it leaves.
     let [a, b] = square_name(c.mv.from().unwrap_or(c.mv.to()));
     let [d, e] = square_name(c.mv.to());
