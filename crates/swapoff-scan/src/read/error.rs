@@ -3,6 +3,7 @@
 //! Python package print them after the file, line or game they are about.
 
 use crate::read::parse::FenError;
+pub(crate) use crate::read::resolve::Refused;
 use core::fmt;
 
 /// An EPD/FEN line that is not a position.
@@ -84,29 +85,5 @@ impl std::error::Error for GameError {}
 impl From<Refused> for GameError {
     fn from(why: Refused) -> GameError {
         GameError::Move(why)
-    }
-}
-
-/// Why a mainline entry is not one legal move of its position. Small and `Copy` apart
-/// from [`GameError`]: every move is resolved, and a `Result` this small comes back in
-/// registers, where one the size of `GameError` went through memory and was read back
-/// whole just after its bytes were written (a stall the profile showed on every move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Refused {
-    /// A piece drop (`N@f3`), which standard chess has not.
-    Drop,
-    /// A move that is not legal in the position.
-    Illegal,
-    /// A move that fits more than one legal move.
-    Ambiguous,
-}
-
-impl fmt::Display for Refused {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Refused::Drop => "a piece drop is not a standard chess move",
-            Refused::Illegal => "illegal move",
-            Refused::Ambiguous => "ambiguous move",
-        })
     }
 }

@@ -2,8 +2,7 @@
 //! the one FEN, SAN and UCI reader of the command-line tool and the Python package
 //! (shakmaty does the chess-rule work).
 
-use crate::read::error::Refused;
-use crate::read::resolve::{resolve, Step};
+use crate::read::resolve::{resolve, Refused, Step};
 use crate::read::token::{self, Token};
 use core::fmt;
 use shakmaty::fen::{Fen, ParseFenError};

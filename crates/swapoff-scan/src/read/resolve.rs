@@ -6,7 +6,7 @@
 //! UCI move (`e1g1`, or king takes rook). A game's replay and a single move typed to
 //! `eval` are resolved here alike.
 
-use crate::read::error::Refused;
+use core::fmt;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{attacks, Bitboard, Chess, Move, Position, Role, Square};
@@ -178,4 +178,28 @@ fn only_move(
         to,
         promotion,
     })
+}
+
+/// Why a mainline entry is not one legal move of its position. Small and `Copy` apart
+/// from [`GameError`](crate::read::error::GameError): every move is resolved, and a
+/// `Result` this small comes back in registers, where a larger one goes through memory
+/// and is read back just after its bytes were written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refused {
+    /// A piece drop (`N@f3`), which standard chess has not.
+    Drop,
+    /// A move that is not legal in the position.
+    Illegal,
+    /// A move that fits more than one legal move.
+    Ambiguous,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Refused::Drop => "a piece drop is not a standard chess move",
+            Refused::Illegal => "illegal move",
+            Refused::Ambiguous => "ambiguous move",
+        })
+    }
 }
