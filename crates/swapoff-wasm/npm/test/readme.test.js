@@ -1,7 +1,8 @@
-// Every example of the package's README, run as a user runs it: the packed package
-// (SWAPOFF_TGZ, made by `bash scripts/wasm --pack`) installed with npm in a fresh folder
-// beside chess.js and chessops, each ```js block run by Node, and what it prints compared
-// with the block's `// →` lines.
+// Every example of the package's README, run as a user runs it: the README's install
+// lines (`npm init -y` and all) run in a fresh folder with the packed package
+// (SWAPOFF_TGZ, made by `bash scripts/wasm --pack`), chess.js and chessops beside it, each
+// ```js block run by Node as a .js file, and what it prints compared with the block's
+// `// →` lines.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -19,13 +20,19 @@ const squash = (s) => s.replace(/\s+/g, " ").trim();
 test("the README's examples print what they say", () => {
   assert.ok(blocks.length >= 5);
   const dir = mkdtempSync(join(tmpdir(), "swapoff-readme-"));
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
-  execFileSync("npm", ["install", "--silent", "--no-audit", "--no-fund", tgz, "chess.js@1.4.0", "chessops@0.15.1"], {
+  // The README's install lines as they stand (`npm init -y` and all), the packed
+  // package for its file name; then the two libraries the examples use.
+  const install = readme.match(/```sh\n([\s\S]*?)```/)[1];
+  for (const line of install.split("\n")) {
+    const command = line.replace(/#.*$/, "").trim().replace("./swapoff-0.1.0.tgz", tgz);
+    if (command) execFileSync("sh", ["-c", command], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  execFileSync("npm", ["install", "--silent", "--no-audit", "--no-fund", "chess.js@1.4.0", "chessops@0.15.1"], {
     cwd: dir,
     stdio: ["ignore", "ignore", "inherit"],
   });
   blocks.forEach((block, i) => {
-    const file = join(dir, `example${i}.mjs`);
+    const file = join(dir, `example${i}.js`);
     writeFileSync(file, block);
     const printed = execFileSync("node", [file], { cwd: dir, encoding: "utf8" });
     const expected = [...block.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]).join(" ");

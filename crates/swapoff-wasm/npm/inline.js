@@ -1,0 +1,9 @@
+// The package with its WebAssembly inside: for bundlers and hosts that cannot serve a
+// `.wasm` file beside the script. The bytes are in ./wasm/inline.js as base64 (a third
+// larger than the file, before compression), and are loaded on import.
+import { initSync } from "./wasm/swapoff_wasm.js";
+import { wasm } from "./wasm/inline.js";
+
+initSync({ module: Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0)) });
+
+export * from "./api.js";
