@@ -11,6 +11,8 @@ import { analyze, legalMoves, normalizeFen, play, trace } from "../npm/api.js";
 initSync({ module: wasm });
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const FIRST = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
+const NAMES = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
 const $ = (id) => document.getElementById(id);
 const state = { fen: START, moves: [], chosen: null };
 
@@ -48,8 +50,13 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
-/** Shows a position: the board, its captures, its hanging pieces. */
-function show(fen) {
+/**
+ * Shows a position: the board, its captures, its hanging pieces; false (and the error
+ * shown) when it cannot. A FEN the user typed stays as typed in its field (a Chess960
+ * `HFhf` is not rewritten under the cursor); the address takes the position, so that a
+ * link to the page opens on it.
+ */
+function show(fen, { typed = false } = {}) {
   let report;
   try {
     fen = normalizeFen(fen);
@@ -57,12 +64,14 @@ function show(fen) {
     state.moves = legalMoves(fen);
   } catch (e) {
     showError(e.message);
-    return;
+    return false;
   }
   showError(null);
   state.fen = fen;
   state.chosen = null;
-  $("fen").value = fen;
+  if (!typed) $("fen").value = fen;
+  const hash = `#${encodeURIComponent(fen)}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
   $("to-move").textContent = `(${turn(fen)} to move${report.in_check ? ", in check" : ""})`;
   const dests = new Map();
   for (const { uci } of state.moves) {
@@ -82,9 +91,15 @@ function show(fen) {
   body.replaceChildren();
   for (const c of report.captures) {
     const cls = c.see > 0 ? "gain" : c.see < 0 ? "loss" : "";
-    const row = el("tr", { "data-uci": c.move, "data-see": String(c.see) },
+    const row = el("tr", { "data-uci": c.move, "data-see": String(c.see), tabindex: "0" },
       el("td", {}, san.get(c.move) ?? c.move), el("td", { class: cls }, signed(c.see)));
     row.addEventListener("click", () => choose(c.move));
+    row.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        choose(c.move);
+      }
+    });
     body.append(row);
   }
   $("no-captures").hidden = report.captures.length > 0;
@@ -94,12 +109,14 @@ function show(fen) {
     // The side to move's pieces are not asked about in check (null): it must answer the check.
     list.dataset.inCheck = String(pieces === null);
     list.replaceChildren(...(pieces ?? []).map((h) =>
-      el("li", { "data-square": h.square, "data-gain": String(h.gain) }, `${h.piece}${h.square} (${signed(-h.gain)})`)));
+      el("li", { "data-square": h.square, "data-gain": String(h.gain) },
+        `${NAMES[h.piece.toLowerCase()]} ${h.square} (${signed(-h.gain)})`)));
     if (!pieces?.length) list.append(el("li", { class: "hint" }, pieces ? "none" : "not asked: in check"));
   }
   const hanging = [...(report.hanging.white ?? []), ...(report.hanging.black ?? [])];
   board.setAutoShapes(hanging.map((h) => ({ orig: h.square, brush: "yellow" })));
   $("exchange").replaceChildren(el("p", { class: "hint" }, report.captures.length ? "Pick a capture above." : "No capture to show."));
+  return true;
 }
 
 /** Shows the exchange a capture starts, on the board and in words. */
@@ -133,15 +150,20 @@ function choose(uci) {
   $("exchange").replaceChildren(
     steps,
     el("p", {}, `X-ray attackers: ${xrays.length ? xrays.join(", ") : "none"}`),
-    el("p", { class: "end", id: "end" }, `Ends: ${t.end}${t.stopper ? ` (${t.stopper}, circled red)` : ""}`),
+    ...(t.stands_pat
+      ? [el("p", { id: "stands-pat" },
+        `After capture ${t.played}, ${t.stands_pat} stands pat: taking on would lose material, so the captures struck through are not played.`)]
+      : []),
+    el("p", { class: "end", id: "end" },
+      `${t.stands_pat ? "Had it gone on, it ends" : "Ends"}: ${t.end}${t.stopper ? ` (${t.stopper}, circled red)` : ""}`),
     el("p", { id: "value", "data-value": String(t.value) }, `SEE: ${signed(t.value)}`),
   );
 }
 
 function onBoardMove(orig, dest) {
   let uci = orig + dest;
-  // A pawn reaching the last rank becomes a queen.
-  if (!state.moves.some((m) => m.uci === uci)) uci += "q";
+  // A pawn reaching the last rank becomes the piece the picker names.
+  if (!state.moves.some((m) => m.uci === uci)) uci += $("promotion").value;
   try {
     show(play(state.fen, uci));
   } catch (e) {
@@ -152,10 +174,31 @@ function onBoardMove(orig, dest) {
 
 $("position").addEventListener("submit", (event) => {
   event.preventDefault();
-  show($("fen").value);
+  show($("fen").value, { typed: true });
 });
 $("rules").addEventListener("change", () => show(state.fen));
 $("start").addEventListener("click", () => show(START));
 
-const fromHash = decodeURIComponent(location.hash.slice(1));
-show(fromHash || "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1");
+/** The position the address names, or null (none). */
+function fromHash() {
+  const text = location.hash.slice(1);
+  try {
+    return decodeURIComponent(text) || null;
+  } catch {
+    return text;
+  }
+}
+
+/** Opens the address's position; one that cannot be shown leaves a board beside its error. */
+function open() {
+  const wanted = fromHash();
+  if (wanted === null) {
+    show(FIRST);
+  } else if (wanted !== state.fen && !show(wanted)) {
+    const why = $("error").textContent;
+    if (!state.moves.length) show(FIRST);
+    showError(`The address names no position: ${why}`);
+  }
+}
+window.addEventListener("hashchange", open);
+open();

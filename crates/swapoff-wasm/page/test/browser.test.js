@@ -91,3 +91,71 @@ test("the page shows the native SEE of every capture and draws an exchange", asy
     await chrome.close();
   }
 });
+
+test("the page fits a phone, keeps its position in the address, and works by keyboard", async () => {
+  const chrome = await launch();
+  try {
+    const tab = await chrome.newPage({ viewport: { width: 360, height: 740 } });
+    const problems = [];
+    tab.on("pageerror", (e) => problems.push(e.message));
+    const fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
+    await tab.goto(`${page}#${encodeURIComponent(fen)}`);
+    await tab.waitForSelector("#captures tbody tr");
+    // Nothing wider than the screen.
+    assert.ok((await tab.evaluate(() => document.documentElement.scrollWidth)) <= 360);
+
+    // A capture chosen by keyboard: Tab reaches the rows, Enter picks one; a side that
+    // stands pat is said so.
+    await tab.focus('#captures tr[data-uci="e4d5"]');
+    await tab.keyboard.press("Enter");
+    await tab.waitForSelector("#steps li");
+    const want = JSON.parse(execFileSync(seeswap, ["eval", "--json", "--trace", fen, "e4d5"], { encoding: "utf8" }));
+    assert.equal(want.trace.stands_pat, "black");
+    assert.match(await tab.textContent("#stands-pat"), /After capture 1, black stands pat/);
+    await tab.waitForTimeout(400);
+    const phone = (process.env.PAGE_SCREENSHOT ?? `${here}dist/screenshot.png`).replace(/\.png$/, "-phone.png");
+    await tab.screenshot({ path: phone, fullPage: true });
+
+    // Hanging pieces in words, as people write them.
+    const hanging = await tab.$$eval("li[data-square]", (items) => items.map((li) => li.textContent));
+    for (const text of hanging) assert.match(text, /^(pawn|knight|bishop|rook|queen|king) [a-h][1-8] \(-\d+\)$/);
+
+    // A FEN typed stays as typed (Chess960 rights by file letter), and the address takes
+    // the position, so a link opens on it.
+    const typed = "bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w GDgd - 0 1";
+    await tab.fill("#fen", typed);
+    await tab.click("#show");
+    await tab.waitForFunction(() => location.hash.includes("bqnrkbrn"));
+    assert.equal(await tab.inputValue("#fen"), typed);
+    assert.equal(await tab.isHidden("#error"), true);
+    const shared = await tab.evaluate(() => location.href);
+    const other = await chrome.newPage({ viewport: { width: 360, height: 740 } });
+    await other.goto(shared);
+    await other.waitForSelector("#captures thead");
+    assert.match(await other.inputValue("#fen"), /^bqnrkbrn\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/BQNRKBRN w /);
+    await other.close();
+
+    // An address that names no position: a board beside the error, not empty panels.
+    await tab.goto("about:blank");
+    await tab.goto(`${page}#not-a-fen`);
+    await tab.waitForSelector("#error:not([hidden])");
+    assert.match(await tab.textContent("#error"), /The address names no position/);
+    assert.ok((await tab.$$eval("cg-board piece", (p) => p.length)) > 0);
+
+    // A pawn dragged to the last rank becomes the piece the picker names.
+    await tab.goto("about:blank");
+    await tab.goto(`${page}#${encodeURIComponent("6k1/P7/8/8/8/8/8/6K1 w - - 0 1")}`);
+    await tab.waitForSelector("#captures tbody tr");
+    await tab.selectOption("#promotion", "n");
+    const box = await tab.locator("cg-board").boundingBox();
+    const at = (file, rank) => [box.x + (file + 0.5) * (box.width / 8), box.y + (7.5 - rank) * (box.height / 8)];
+    await tab.mouse.move(...at(0, 6));
+    await tab.mouse.down();
+    await tab.mouse.move(...at(0, 7), { steps: 8 });
+    await tab.mouse.up();
+    await tab.waitForFunction(() => document.getElementById("fen").value.startsWith("N5k1/"));
+    assert.deepEqual(problems, []);
+  } finally {
+    await chrome.close();
+  }
+});
