@@ -42,15 +42,18 @@ fn render_list(list: Option<StructArray>) -> String {
     (0..items.len())
         .map(|i| {
             let mut text = String::new();
-            let n = items.num_columns();
-            let text_columns: &[usize] = if n == 3 { &[1, 0] } else { &[0] };
+            // A hanging piece (square, piece, gain, capture, value) as the CSV's `Nc3:300`;
+            // a capture (move, see) as `e4d5:100`.
+            let hanging = items.num_columns() > 2;
+            let (text_columns, number): (&[usize], usize) =
+                if hanging { (&[1, 0], 2) } else { (&[0], 1) };
             for &c in text_columns {
                 text.push_str(items.column(c).as_string::<i32>().value(i));
             }
             text.push(':');
             text.push_str(
                 &items
-                    .column(n - 1)
+                    .column(number)
                     .as_primitive::<Int32Type>()
                     .value(i)
                     .to_string(),

@@ -252,11 +252,11 @@ fn known_position_captures_values_and_hanging_pieces() {
     assert_eq!(v["in_check"], false);
     assert_eq!(
         v["hanging"]["white"],
-        serde_json::json!([{"square": "c3", "piece": "N", "gain": 300}])
+        serde_json::json!([{"square": "c3", "piece": "N", "gain": 300, "capture": "b4c3", "value": 300}])
     );
     assert_eq!(
         v["hanging"]["black"],
-        serde_json::json!([{"square": "d5", "piece": "p", "gain": 100}])
+        serde_json::json!([{"square": "d5", "piece": "p", "gain": 100, "capture": "e4d5", "value": 100}])
     );
 
     // --values reach the scan: with N=325, Nxd5 is 100 - 325 + 100 = -125 and Bxc3 +325.

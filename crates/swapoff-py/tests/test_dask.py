@@ -244,7 +244,9 @@ def test_lists_stay_lists_and_null_stays_distinct_from_empty(tmp_path):
     )
     got = swapoff.dask.scan(str(path)).compute(scheduler="sync")
     first, second = got.iloc[0], got.iloc[1]
-    assert list(first["hanging_white"]) == [{"square": "c3", "piece": "N", "gain": 300}]
+    assert list(first["hanging_white"]) == [
+        {"square": "c3", "piece": "N", "gain": 300, "capture": "b4c3", "value": 300}
+    ]
     assert [c["move"] for c in first["captures"]] == ["e4d5", "c3d5", "d1d5"]
     assert second["hanging_white"] is None or pd.isna(second["hanging_white"])
     assert list(second["hanging_black"]) == []

@@ -41,8 +41,12 @@ export interface HangingPiece {
   square: string;
   /** FEN letter: upper case White, lower case Black. */
   piece: string;
-  /** What the other side's best capture on it gains. */
+  /** What the other side's best capture on it gains (more than `value` when it promotes). */
   gain: number;
+  /** That capture, in UCI (`b4c3`): the arrow to draw. */
+  capture: string;
+  /** The piece's value under the piece values asked. */
+  value: number;
 }
 
 /** What `seeswap scan` reports of a position. */

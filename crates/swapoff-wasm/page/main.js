@@ -109,12 +109,13 @@ function show(fen, { typed = false } = {}) {
     // The side to move's pieces are not asked about in check (null): it must answer the check.
     list.dataset.inCheck = String(pieces === null);
     list.replaceChildren(...(pieces ?? []).map((h) =>
-      el("li", { "data-square": h.square, "data-gain": String(h.gain) },
-        `${NAMES[h.piece.toLowerCase()]} ${h.square} (${signed(-h.gain)})`)));
+      el("li", { "data-square": h.square, "data-gain": String(h.gain), "data-capture": h.capture },
+        `${NAMES[h.piece.toLowerCase()]} ${h.square} (${signed(-h.gain)} to ${san.get(h.capture) ?? h.capture})`)));
     if (!pieces?.length) list.append(el("li", { class: "hint" }, pieces ? "none" : "not asked: in check"));
   }
   const hanging = [...(report.hanging.white ?? []), ...(report.hanging.black ?? [])];
-  board.setAutoShapes(hanging.map((h) => ({ orig: h.square, brush: "yellow" })));
+  // Each hanging piece with the capture that wins it.
+  board.setAutoShapes(hanging.map((h) => ({ orig: h.capture.slice(0, 2), dest: h.capture.slice(2, 4), brush: "yellow" })));
   $("exchange").replaceChildren(el("p", { class: "hint" }, report.captures.length ? "Pick a capture above." : "No capture to show."));
   return true;
 }

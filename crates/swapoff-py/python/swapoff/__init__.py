@@ -65,11 +65,15 @@ class CaptureSee(TypedDict):
 
 
 class HangingPiece(TypedDict):
-    """A piece en prise: its square, its FEN letter, what the best capture of it wins."""
+    """A piece en prise: its square, its FEN letter, what the best capture of it wins,
+    that capture (UCI) and the piece's value (less than the gain when the capture
+    promotes)."""
 
     square: str
     piece: str
     gain: int
+    capture: str
+    value: int
 
 
 class Hanging(TypedDict):
@@ -334,7 +338,7 @@ def analyze(position: Any, *, rules: Rules = "default", values: Values = None) -
 
     ``captures`` (every capture and promotion ``{"move", "see"}``, best first), ``best``,
     ``balance``, ``threat`` (``None`` in check), ``in_check`` and ``hanging``
-    (``{"white": [{"square", "piece", "gain"}], "black": [...]}``).
+    (``{"white": [{"square", "piece", "gain", "capture", "value"}], "black": [...]}``).
     """
     return json.loads(_position(position).analyze(rules, _values(values)))
 

@@ -28,8 +28,13 @@ pub(crate) struct Hanging {
     pub square: Square,
     /// Its kind.
     pub piece: Role,
-    /// The best SEE among the opponent's captures of it (> 0).
+    /// The best SEE among the opponent's captures of it (> 0): more than its value when
+    /// the capture promotes.
     pub gain: i32,
+    /// That capture (the first of the best, in the captures' order).
+    pub capture: Move,
+    /// The piece's value under the analysis's piece values.
+    pub value: i32,
 }
 
 /// The analysis of one position. Reused from position to position so that the vectors
@@ -53,8 +58,9 @@ pub(crate) struct Report {
     pub threat: i32,
     /// The opponent's captures in the side-swapped position (scratch).
     theirs: Vec<Capture>,
-    /// Best gain per square, valid where the matching bit of the mask is set (scratch).
-    gains: [i32; 64],
+    /// Per square, the index of the best capture of its piece, valid where the matching
+    /// bit of the mask is set (scratch).
+    best: [u16; 64],
 }
 
 impl Default for Report {
@@ -67,7 +73,7 @@ impl Default for Report {
             balance: 0,
             threat: 0,
             theirs: Vec::new(),
-            gains: [0; 64],
+            best: [0; 64],
         }
     }
 }
@@ -91,8 +97,9 @@ impl Report {
         self.hanging_them.clear();
         group(
             board,
+            see,
             &self.captures,
-            &mut self.gains,
+            &mut self.best,
             &mut self.hanging_them,
         );
 
@@ -104,7 +111,14 @@ impl Report {
         } else {
             collect(board, !board.turn(), see, &mut self.theirs);
             self.threat = self.theirs.iter().map(|c| c.see).max().unwrap_or(0).max(0);
-            group(board, &self.theirs, &mut self.gains, &mut self.hanging_us);
+            sort(&mut self.theirs);
+            group(
+                board,
+                see,
+                &self.theirs,
+                &mut self.best,
+                &mut self.hanging_us,
+            );
         }
     }
 }
@@ -164,29 +178,33 @@ fn sort(captures: &mut [Capture]) {
     });
 }
 
-/// The pieces taken by captures with SEE > 0, each once with its best gain, by square.
-fn group(board: &Chess, captures: &[Capture], gains: &mut [i32; 64], out: &mut Vec<Hanging>) {
+/// The pieces taken by captures with SEE > 0, each once with its best capture (the first
+/// in `captures`, sorted best first), by square.
+fn group(
+    board: &Chess,
+    see: &See,
+    captures: &[Capture],
+    best: &mut [u16; 64],
+    out: &mut Vec<Hanging>,
+) {
     let mut mask = 0u64;
-    for c in captures {
+    for (index, c) in captures.iter().enumerate() {
         let Some(square) = c.taken else { continue };
-        if c.see <= 0 {
-            continue;
-        }
         let i = usize::from(square) & 63;
-        let bit = 1u64 << i;
-        if mask & bit == 0 {
-            mask |= bit;
-            gains[i] = c.see;
-        } else {
-            gains[i] = gains[i].max(c.see);
+        if c.see > 0 && mask & (1 << i) == 0 {
+            mask |= 1 << i;
+            best[i] = index as u16;
         }
     }
     for square in shakmaty::Bitboard(mask) {
+        let c = captures[usize::from(best[usize::from(square) & 63])];
         if let Some(piece) = board.board().role_at(square) {
             out.push(Hanging {
                 square,
                 piece,
-                gain: gains[usize::from(square) & 63],
+                gain: c.see,
+                capture: c.mv,
+                value: see.values().value(piece.into()),
             });
         }
     }
@@ -230,6 +248,30 @@ mod tests {
         assert_eq!(r.balance, 800);
         // A promotion takes nothing, so it makes nothing hang.
         assert!(r.hanging_them.is_empty());
+    }
+
+    #[test]
+    fn a_hanging_piece_carries_its_best_capture_and_its_value() {
+        // The rook on d8 is won by cxd8=Q: the gain counts the promotion, the value not.
+        let r = report("3r2k1/2P5/8/8/8/8/8/6K1 w - - 0 1");
+        let rook = r.hanging_them[0];
+        assert_eq!((rook.square, rook.piece), (Square::D8, Role::Rook));
+        assert_eq!((rook.gain, rook.value), (1300, 500));
+        assert_eq!(
+            rook.capture
+                .to_uci(shakmaty::CastlingMode::Standard)
+                .to_string(),
+            "c7d8q"
+        );
+        // The opponent's: the knight on c3 is won by the bishop, not by the pawn that
+        // cannot reach it.
+        let r = report("6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1");
+        let knight = r.hanging_us[0];
+        assert_eq!(
+            (knight.square, knight.gain, knight.value),
+            (Square::C3, 300, 300)
+        );
+        assert_eq!(knight.capture.from(), Some(Square::B4));
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! | `best_move`, `best_see` | string, int32, null without a capture | the first capture |
 //! | `balance` | int32 | what the side to move wins by its best exchange (≥ 0) |
 //! | `threat` | int32, null in check | the same for the opponent |
-//! | `hanging_white`, `hanging_black` | list of struct {`square`: string, `piece`: string, `gain`: int32}, null for the side to move in check | pieces en prise |
+//! | `hanging_white`, `hanging_black` | list of struct {`square`: string, `piece`: string, `gain`: int32, `capture`: string (UCI), `value`: int32}, null for the side to move in check | pieces en prise: the best capture of each, what it wins, and the piece's value |
 //! | `played`, `played_san` | string, null for EPD and at a game's end | the move the game played from the position, in UCI and SAN |
 //! | `played_see` | int32, null as `played` | its SEE under the scan's rules and values |
 //! | `clock`, `eval` | float64 (seconds), string (`0.17`, `#-3`); null when the game's comment has none | the mover's clock and the evaluation after the move, from `[%clk]` and `[%eval]` |
@@ -52,6 +52,8 @@ fn hanging_fields() -> Fields {
         Field::new("square", DataType::Utf8, false),
         Field::new("piece", DataType::Utf8, false),
         Field::new("gain", DataType::Int32, false),
+        Field::new("capture", DataType::Utf8, false),
+        Field::new("value", DataType::Int32, false),
     ])
 }
 
@@ -362,6 +364,10 @@ impl Columns {
                 let letter = piece_letter(h.piece, color) as char;
                 string_field(item, 1).append_value(letter.to_string());
                 int_field(item, 2).append_value(h.gain);
+                let mut uci = Vec::with_capacity(5);
+                crate::encode::push_uci(&mut uci, h.capture);
+                string_field(item, 3).append_value(String::from_utf8_lossy(&uci));
+                int_field(item, 4).append_value(h.value);
                 item.append(true);
             }
             builder.append(true);

@@ -88,6 +88,10 @@ pub(crate) fn json_hanging(
         out.extend_from_slice(&[b':', b'"', piece, b'"', b',', b'"', b'g', b'a', b'i', b'n']);
         out.extend_from_slice(b"\":");
         push_i32(out, h.gain);
+        out.extend_from_slice(b",\"capture\":\"");
+        push_uci(out, h.capture);
+        out.extend_from_slice(b"\",\"value\":");
+        push_i32(out, h.value);
         out.push(b'}');
     }
     out.push(b']');
