@@ -131,7 +131,8 @@ impl Position {
     }
 
     /// `seeswap scan`'s per-position fields as one JSON object: `captures`, `best_move`,
-    /// `best`, `balance`, `threat`, `in_check` and `hanging`.
+    /// `best`, `balance`, `threat`, `in_check` and `hanging`, each hanging entry with its
+    /// capture in SAN too (`san`, which a scan's rows leave out).
     ///
     /// ```
     /// use swapoff_scan::{Position, Question};
@@ -139,13 +140,18 @@ impl Position {
     /// let question = Question::new("default", None, None).unwrap();
     /// let json = pos.analysis_json(question.see()).unwrap();
     /// assert!(json.starts_with("{\"captures\":[{\"move\":\"d1d5\",\"see\":100}"), "{json}");
+    /// assert!(json.contains("\"capture\":\"d1d5\",\"value\":100,\"san\":\"Rxd5\""), "{json}");
+    /// // The side not to move's capture, in SAN as if it were to move.
+    /// let pos = Position::from_fen("6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - -").unwrap();
+    /// let json = pos.analysis_json(question.see()).unwrap();
+    /// assert!(json.contains("\"capture\":\"b4c3\",\"value\":300,\"san\":\"Bxc3\""), "{json}");
     /// ```
     pub fn analysis_json(&self, see: &See) -> Result<String, String> {
         let mut report = Report::default();
         report.analyze(&self.0, see);
         let mut out = Vec::with_capacity(256);
         out.push(b'{');
-        crate::write::report::analysis_fields(&mut out, &self.0, &report);
+        crate::write::report::analysis_fields(&mut out, &self.0, &report, true);
         out.push(b'}');
         String::from_utf8(out).map_err(|e| e.to_string())
     }

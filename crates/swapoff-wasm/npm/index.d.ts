@@ -47,6 +47,8 @@ export interface HangingPiece {
   capture: string;
   /** The piece's value under the piece values asked. */
   value: number;
+  /** That capture in SAN (`Bxc3`), as its side would write it were it to move. */
+  san: string;
 }
 
 /** What `seeswap scan` reports of a position. */

@@ -110,7 +110,7 @@ function show(fen, { typed = false } = {}) {
     list.dataset.inCheck = String(pieces === null);
     list.replaceChildren(...(pieces ?? []).map((h) =>
       el("li", { "data-square": h.square, "data-gain": String(h.gain), "data-capture": h.capture },
-        `${NAMES[h.piece.toLowerCase()]} ${h.square} (${signed(-h.gain)} to ${san.get(h.capture) ?? h.capture})`)));
+        `${NAMES[h.piece.toLowerCase()]} ${h.square} (${signed(-h.gain)} to ${h.san})`)));
     if (!pieces?.length) list.append(el("li", { class: "hint" }, pieces ? "none" : "not asked: in check"));
   }
   const hanging = [...(report.hanging.white ?? []), ...(report.hanging.black ?? [])];

@@ -64,16 +64,20 @@ class CaptureSee(TypedDict):
     see: int
 
 
-class HangingPiece(TypedDict):
-    """A piece en prise: its square, its FEN letter, what the best capture of it wins,
-    that capture (UCI) and the piece's value (less than the gain when the capture
-    promotes)."""
-
+class _HangingFields(TypedDict):
     square: str
     piece: str
     gain: int
     capture: str
     value: int
+
+
+class HangingPiece(_HangingFields, total=False):
+    """A piece en prise: its square, its FEN letter, what the best capture of it wins,
+    that capture (UCI) and the piece's value (less than the gain when the capture
+    promotes); from :func:`analyze`, that capture in SAN too (``san``)."""
+
+    san: str
 
 
 class Hanging(TypedDict):

@@ -15,9 +15,10 @@ over as Arrow data (pandas columns backed by pyarrow): ``file``, ``line`` (EPD) 
 ``game`` and ``ply`` (PGN), ``fen``, ``in_check``, ``captures`` (a list of
 ``{"move", "see"}``, best first), ``best_move``, ``best_see``, ``balance``, ``threat``
 (null in check), ``hanging_white`` and ``hanging_black`` (lists of
-``{"square", "piece", "gain", "capture", "value"}``; null for the side to move in check, empty when nothing
-hangs), a ``tag_NAME`` column per ``tags`` name, and ``error``: why a line, game or file
-could not be read (the message ``seeswap scan`` prints), null on the rows of positions.
+``{"square", "piece", "gain", "capture", "value"}``; null for the side to move in check,
+empty when nothing hangs), a ``tag_NAME`` column per ``tags`` name, and ``error``: why a
+line, game or file could not be read (the message ``seeswap scan`` prints), null on the
+rows of positions.
 """
 
 from __future__ import annotations

@@ -173,7 +173,7 @@ pub(crate) fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
             } else {
                 &report.hanging_them
             };
-            json_hanging(out, Some(list), color, us, report.in_check);
+            json_hanging(out, Some(list), color, us, report.in_check, None);
         }
         Column::Played | Column::PlayedSan | Column::Eval => {
             let text = played.and_then(|(p, _)| match column {

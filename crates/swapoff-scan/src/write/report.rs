@@ -8,7 +8,10 @@ use shakmaty::{Chess, Color, Position};
 
 /// Writes the analysis fields of one position, `"captures":[...],"best":...,"balance":...,
 /// "threat":...,"in_check":...,"hanging":{"white":[...],"black":[...]}`, without braces.
-pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Chess, report: &Report) {
+/// With `san`, each hanging entry names its capture in SAN too: for the one position a
+/// face asks about, where a UI writes it; a scan's rows leave it out, as SAN costs a
+/// search of the legal moves (and, for the side not to move, a second position).
+pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Chess, report: &Report, san: bool) {
     out.extend_from_slice(b"\"captures\":");
     json_captures(out, &report.captures);
     out.extend_from_slice(b",\"best\":");
@@ -30,10 +33,34 @@ pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Chess, report: &Report)
         Color::White => (Some(&report.hanging_us), Some(&report.hanging_them)),
         Color::Black => (Some(&report.hanging_them), Some(&report.hanging_us)),
     };
+    // The position each side's captures are made in: the board for the side to move's, the
+    // turn passed for the other's.
+    let swapped = (san && !report.in_check && !report.hanging_us.is_empty())
+        .then(|| board.clone().swap_turn().ok())
+        .flatten();
+    let san_in = |color: Color| match (san, color == us) {
+        (false, _) => None,
+        (true, false) => Some(board),
+        (true, true) => swapped.as_ref(),
+    };
     out.extend_from_slice(b",\"hanging\":{\"white\":");
-    json_hanging(out, white, Color::White, us, report.in_check);
+    json_hanging(
+        out,
+        white,
+        Color::White,
+        us,
+        report.in_check,
+        san_in(Color::White),
+    );
     out.extend_from_slice(b",\"black\":");
-    json_hanging(out, black, Color::Black, us, report.in_check);
+    json_hanging(
+        out,
+        black,
+        Color::Black,
+        us,
+        report.in_check,
+        san_in(Color::Black),
+    );
     out.push(b'}');
 }
 
@@ -71,6 +98,7 @@ pub(crate) fn json_hanging(
     color: Color,
     us: Color,
     in_check: bool,
+    san_in: Option<&Chess>,
 ) {
     let Some(list) = list.filter(|_| !(in_check && color == us)) else {
         out.extend_from_slice(b"null");
@@ -92,6 +120,12 @@ pub(crate) fn json_hanging(
         push_uci(out, h.capture);
         out.extend_from_slice(b"\",\"value\":");
         push_i32(out, h.value);
+        if let Some(pos) = san_in {
+            let san = shakmaty::san::SanPlus::from_move(pos.clone(), h.capture);
+            out.extend_from_slice(b",\"san\":\"");
+            out.extend_from_slice(san.to_string().as_bytes());
+            out.push(b'"');
+        }
         out.push(b'}');
     }
     out.push(b']');

@@ -208,7 +208,7 @@ fn write_json(out: &mut Vec<u8>, row: &Row<'_>, file: Option<&[u8]>, tag_names: 
         }
     }
     out.push(b',');
-    crate::write::report::analysis_fields(out, board, report);
+    crate::write::report::analysis_fields(out, board, report, false);
     // Games, and table rows with a move after the position (puzzles).
     if matches!(origin, Origin::Game { .. }) || row.played.is_some() {
         json_played(out, row.played);

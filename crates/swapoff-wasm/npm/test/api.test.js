@@ -33,7 +33,7 @@ test("answers have the documented types", () => {
   assert.deepEqual(seeMany([FEN, FEN], ["exd5", "Rxd5"], { threshold: 0 }), [true, false]);
   const a = analyze(FEN);
   assert.deepEqual(a.best, { move: "e4d5", see: 100 });
-  assert.deepEqual(a.hanging.white, [{ square: "c3", piece: "N", gain: 300, capture: "b4c3", value: 300 }]);
+  assert.deepEqual(a.hanging.white, [{ square: "c3", piece: "N", gain: 300, capture: "b4c3", value: 300, san: "Bxc3" }]);
   const t = trace(FEN, "Rxd5");
   assert.equal(t.value, -300);
   assert.deepEqual(t.captures.map((c) => c.from), ["d1", "e6", "e4"]);

@@ -118,7 +118,7 @@ test("the page fits a phone, keeps its position in the address, and works by key
 
     // Hanging pieces in words, as people write them.
     const hanging = await tab.$$eval("li[data-square]", (items) => items.map((li) => li.textContent));
-    assert.deepEqual(hanging, ["knight c3 (-300 to b4c3)", "pawn d5 (-100 to exd5)"]);
+    assert.deepEqual(hanging, ["knight c3 (-300 to Bxc3)", "pawn d5 (-100 to exd5)"]);
 
     // A FEN typed stays as typed (Chess960 rights by file letter), and the address takes
     // the position, so a link opens on it.
