@@ -133,12 +133,16 @@ function choose(uci) {
   for (const row of $("captures").querySelectorAll("tbody tr")) {
     row.classList.toggle("chosen", row.dataset.uci === uci);
   }
-  const shapes = t.captures.map((c, i) => ({
-    orig: c.from,
-    dest: c.to,
-    brush: c.played ? (c.side === "white" ? "green" : "red") : "paleGrey",
-    label: { text: String(i + 1) },
-  }));
+  // Each capture's arrow, and its number in a badge on the square it leaves: every
+  // capture of an exchange ends on one square, so numbers at the arrows' middles met
+  // where two captures come down one line (a rook behind a queen).
+  const colour = { green: "#15781b", red: "#882020", paleGrey: "#8a8a8a" };
+  const shapes = t.captures.flatMap((c, i) => {
+    const brush = c.played ? (c.side === "white" ? "green" : "red") : "paleGrey";
+    const badge = `<circle cx="20" cy="20" r="18" fill="${colour[brush]}"/>` +
+      `<text x="20" y="21" text-anchor="middle" dominant-baseline="middle" font-size="24" font-family="sans-serif" fill="#fff">${i + 1}</text>`;
+    return [{ orig: c.from, dest: c.to, brush }, { orig: c.from, customSvg: { html: badge } }];
+  });
   const square = (name) => name.slice(1);
   for (const x of [...t.xrays.white, ...t.xrays.black]) shapes.push({ orig: square(x), brush: "blue" });
   if (t.stopper) shapes.push({ orig: t.stopper, brush: "red" });

@@ -84,6 +84,24 @@ test("the page shows the native SEE of every capture and draws an exchange", asy
     assert.equal(arrows, want.trace.captures.length);
     const labels = await tab.$$eval("svg.cg-custom-svgs text, svg.cg-shapes text", (t) => t.map((x) => x.textContent));
     assert.deepEqual(labels.sort(), want.trace.captures.map((_, i) => String(i + 1)).sort());
+    // Two captures down one file (the queen, then the rook behind it): their numbers
+    // stand apart, each on the square its capture leaves.
+    const battery = "3r2k1/3r4/8/3p4/8/8/3Q4/3R2K1 w - - 0 1";
+    await tab.fill("#fen", battery);
+    await tab.click("#show");
+    await tab.click('#captures tr[data-uci="d2d5"]');
+    await tab.waitForSelector("#steps li");
+    const boxes = await tab.$$eval("svg.cg-custom-svgs text", (texts) =>
+      texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom]));
+    assert.equal(boxes.length, 4);
+    const apart = ([a, b, c, d], [e, f, g, h]) => c <= e || g <= a || d <= f || h <= b;
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) assert.ok(apart(boxes[i], boxes[j]), `labels ${i + 1} and ${j + 1} overlap`);
+    }
+    await tab.goto("about:blank");
+    await tab.goto(`${page}#${encodeURIComponent(fen)}`);
+    await tab.click('#captures tr[data-uci="d1d5"]');
+    await tab.waitForSelector("#steps li");
     await tab.waitForTimeout(400);
     await tab.screenshot({ path: process.env.PAGE_SCREENSHOT ?? `${here}dist/screenshot.png` });
     assert.deepEqual(problems, []);
