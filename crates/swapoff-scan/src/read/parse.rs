@@ -2,7 +2,7 @@
 //! the one FEN, SAN and UCI reader of the command-line tool and the Python package
 //! (shakmaty does the chess-rule work).
 
-use crate::read::resolve::{resolve, Refused, Step};
+use crate::read::resolve::{candidates, resolve, Refused, Step};
 use crate::read::token::{self, Token};
 use core::fmt;
 use shakmaty::fen::{Fen, ParseFenError};
@@ -461,12 +461,7 @@ pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, M
                 return Err(match shakmaty::uci::UciMove::from_ascii(first.as_bytes()) {
                     Ok(shakmaty::uci::UciMove::Normal { from, to, .. }) => MoveError::Illegal {
                         text: text.to_string(),
-                        candidates: pos
-                            .legal_moves()
-                            .iter()
-                            .filter(|m| m.from() == Some(from) || m.to() == to)
-                            .map(|m| uci_of(pos, m))
-                            .collect(),
+                        candidates: near(pos, Ok(from), to),
                         in_check: in_check(pos),
                     },
                     _ => unparseable(),
@@ -474,7 +469,6 @@ pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, M
             }
         },
     };
-    let legal = || pos.legal_moves();
     match resolve(pos, &san) {
         Ok(Step::Move(m)) => Ok(m),
         Ok(Step::Null) => Err(MoveError::Null {
@@ -485,16 +479,13 @@ pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, M
         }),
         Err(Refused::Ambiguous) => Err(MoveError::Ambiguous {
             text: text.to_string(),
-            candidates: legal()
+            candidates: candidates(pos, &san.san)
                 .iter()
-                .filter(|m| fits(&san.san, m))
                 .map(|m| uci_of(pos, m))
                 .collect(),
         }),
         Err(Refused::Illegal) => Err(MoveError::Illegal {
             text: text.to_string(),
-            // The legal moves to the same square, and from the same square (both
-            // coordinates given, as UCI gives them) or of the same piece kind, to help.
             candidates: match san.san {
                 San::Normal {
                     role,
@@ -506,15 +497,7 @@ pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, M
                     let from = file
                         .zip(rank)
                         .map(|(f, r)| shakmaty::Square::from_coords(f, r));
-                    let near = |m: &&shakmaty::Move| match from {
-                        Some(from) => m.from() == Some(from) || m.to() == to,
-                        None => m.role() == role || m.to() == to,
-                    };
-                    legal()
-                        .iter()
-                        .filter(near)
-                        .map(|m| uci_of(pos, m))
-                        .collect()
+                    near(pos, from.ok_or(role), to)
                 }
                 _ => Vec::new(),
             },
@@ -523,24 +506,23 @@ pub(crate) fn shakmaty_move(pos: &Chess, text: &str) -> Result<shakmaty::Move, M
     }
 }
 
-/// Whether a legal move fits what a SAN names, its capture mark aside.
-fn fits(san: &San, m: &shakmaty::Move) -> bool {
-    match *san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            to,
-            ..
-        } => {
-            let from = m.from();
-            m.role() == role
-                && m.to() == to
-                && file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
-                && rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
-        }
-        _ => false,
-    }
+/// The legal moves near a refused one, in UCI, to help: those to the same square, and
+/// those from the same square (both coordinates given, as UCI gives them) or else of the
+/// same piece kind.
+fn near(
+    pos: &Chess,
+    from: Result<shakmaty::Square, shakmaty::Role>,
+    to: shakmaty::Square,
+) -> Vec<String> {
+    let moves = pos.legal_moves();
+    let close = |m: &&shakmaty::Move| {
+        m.to() == to
+            || match from {
+                Ok(from) => m.from() == Some(from),
+                Err(role) => m.role() == role,
+            }
+    };
+    moves.iter().filter(close).map(|m| uci_of(pos, m)).collect()
 }
 
 /// The side to move, named, when it is in check.

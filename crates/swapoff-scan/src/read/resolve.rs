@@ -9,7 +9,7 @@
 use core::fmt;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{attacks, Bitboard, Chess, Move, Position, Role, Square};
+use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 /// What a mainline entry does: a legal move, or a null move (`--`) that passes the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub(crate) fn resolve(pos: &Chess, san: &SanPlus) -> Result<Step, Refused> {
             promotion,
             ..
         } => {
-            let found = normal(pos, role, file, rank, to, promotion);
+            let found = normal(pos, Named::new(role, file, rank, to, promotion));
             // What the SAN reader took for a pawn move with both coordinates may be UCI
             // (`g1f3` reads as "pawn from g1 to f3").
             match (role, file, rank) {
@@ -58,40 +58,81 @@ pub(crate) fn resolve(pos: &Chess, san: &SanPlus) -> Result<Step, Refused> {
     }
 }
 
-/// The one legal move of a `role` to `to` from the given file and rank with the given
-/// promotion, the capture mark aside.
-fn normal(
-    pos: &Chess,
+/// What a SAN names of a piece's move, its capture mark aside: the piece, its target, the
+/// file and rank it leaves from when given, and the promotion. A pawn's move with no file
+/// stays on its file (a capture names the file it leaves).
+#[derive(Clone, Copy)]
+struct Named {
     role: Role,
     file: Option<shakmaty::File>,
     rank: Option<shakmaty::Rank>,
     to: Square,
     promotion: Option<Role>,
-) -> Result<Move, Refused> {
-    // A pawn's move with no file stays on its file (a capture names the file it
-    // leaves).
-    let file = match (role, file) {
-        (Role::Pawn, None) => Some(to.file()),
-        _ => file,
-    };
-    if let Some(m) = only_move(pos, role, file, rank, to, promotion) {
+}
+
+impl Named {
+    fn new(
+        role: Role,
+        file: Option<shakmaty::File>,
+        rank: Option<shakmaty::Rank>,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Named {
+        let file = match (role, file) {
+            (Role::Pawn, None) => Some(to.file()),
+            _ => file,
+        };
+        Named {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+        }
+    }
+
+    /// Whether a square a piece leaves from fits the file and rank named.
+    fn leaves(&self, from: Square) -> bool {
+        self.file.is_none_or(|f| f == from.file()) && self.rank.is_none_or(|r| r == from.rank())
+    }
+}
+
+/// The one legal move a SAN names.
+fn normal(pos: &Chess, named: Named) -> Result<Move, Refused> {
+    if let Some(m) = only_move(pos, named) {
         return Ok(m);
     }
-    let mut found = None;
-    for m in pos.san_candidates(role, to) {
-        let Some(from) = m.from() else { continue };
-        if m.is_castle()
-            || file.is_some_and(|f| f != from.file())
-            || rank.is_some_and(|r| r != from.rank())
-            || m.promotion() != promotion
-        {
-            continue;
-        }
-        if found.replace(m).is_some() {
-            return Err(Refused::Ambiguous);
-        }
+    let mut found = fitting(pos, named);
+    match (found.next(), found.next()) {
+        (Some(m), None) => Ok(m),
+        (None, _) => Err(Refused::Illegal),
+        (Some(_), Some(_)) => Err(Refused::Ambiguous),
     }
-    found.ok_or(Refused::Illegal)
+}
+
+/// The legal moves a SAN names, its capture mark aside: what an ambiguous one fits.
+pub(crate) fn candidates(pos: &Chess, san: &San) -> Vec<Move> {
+    match *san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        } => fitting(pos, Named::new(role, file, rank, to, promotion)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The legal moves that fit what is named, from shakmaty's move generator.
+fn fitting(pos: &Chess, named: Named) -> impl Iterator<Item = Move> {
+    let moves = pos.san_candidates(named.role, named.to).into_iter();
+    moves.filter(move |m| {
+        m.from().is_some_and(|from| named.leaves(from))
+            && !m.is_castle()
+            && m.promotion() == named.promotion
+    })
 }
 
 /// The move of [`normal`] in the usual case, found without generating
@@ -100,14 +141,13 @@ fn normal(
 /// generator: shakmaty's `san_candidates` returns a 4 KB list, copied on every return,
 /// and searches every candidate's legality.
 #[inline]
-fn only_move(
-    pos: &Chess,
-    role: Role,
-    file: Option<shakmaty::File>,
-    rank: Option<shakmaty::Rank>,
-    to: Square,
-    promotion: Option<Role>,
-) -> Option<Move> {
+fn only_move(pos: &Chess, named: Named) -> Option<Move> {
+    let Named {
+        role,
+        to,
+        promotion,
+        ..
+    } = named;
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
@@ -146,30 +186,22 @@ fn only_move(
         Role::Queen => attacks::queen_attacks(to, occupied) & mine,
         Role::King => attacks::king_attacks(to) & mine,
     };
-    if let Some(file) = file {
+    if let Some(file) = named.file {
         from &= Bitboard::from_file(file);
     }
-    if let Some(rank) = rank {
+    if let Some(rank) = named.rank {
         from &= Bitboard::from_rank(rank);
     }
     let from = from.single_square()?;
-    let them = !us;
-    if !board.attacks_to(king, them, occupied).is_empty() {
+    if pos.is_check() {
         return None;
     }
     let legal = if role == Role::King {
         board
-            .attacks_to(to, them, occupied ^ Bitboard::from_square(from))
+            .attacks_to(to, !us, occupied ^ Bitboard::from_square(from))
             .is_empty()
     } else {
-        // Pinned: the only piece between the king and a slider of theirs on its line.
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-        let pinned = (snipers & board.by_color(them)).into_iter().any(|sniper| {
-            let between = attacks::between(king, sniper) & occupied;
-            between == Bitboard::from_square(from)
-        });
-        !pinned || attacks::aligned(from, to, king)
+        !pinned(board, us, king).contains(from) || attacks::aligned(from, to, king)
     };
     legal.then_some(Move::Normal {
         role,
@@ -178,6 +210,20 @@ fn only_move(
         to,
         promotion,
     })
+}
+
+/// The pieces of `us` that stand alone between their king and a slider of the other side.
+pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers & board.by_color(!us) {
+        let between = attacks::between(king, sniper) & board.occupied();
+        if !between.more_than_one() {
+            pinned |= between & board.by_color(us);
+        }
+    }
+    pinned
 }
 
 /// Why a mainline entry is not one legal move of its position. Small and `Copy` apart

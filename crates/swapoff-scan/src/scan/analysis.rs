@@ -91,7 +91,8 @@ impl Report {
     /// square, then promotion piece (queen first), so the order does not depend on the move
     /// generator. The best capture is the first.
     pub(crate) fn analyze(&mut self, board: &Chess, see: &See) {
-        collect(board, board.turn(), see, &mut self.captures);
+        self.check(board);
+        collect(board, board.turn(), self.in_check, see, &mut self.captures);
         sort(&mut self.captures);
         self.balance = self.captures.first().map_or(0, |c| c.see.max(0));
         self.hanging_them.clear();
@@ -105,11 +106,10 @@ impl Report {
 
         self.hanging_us.clear();
         // The opponent's captures as if it were to move, when that position is legal.
-        self.in_check = board.is_check();
         if self.in_check {
             self.threat = 0;
         } else {
-            collect(board, !board.turn(), see, &mut self.theirs);
+            collect(board, !board.turn(), false, see, &mut self.theirs);
             self.threat = self.theirs.iter().map(|c| c.see).max().unwrap_or(0).max(0);
             sort(&mut self.theirs);
             group(
@@ -125,9 +125,9 @@ impl Report {
 
 /// The legal captures (en passant included) and promotions of `us`, with SEE values (the
 /// mover is whoever stands on the origin square, so the position serves either side).
-fn collect(board: &Chess, us: Color, see: &See, out: &mut Vec<Capture>) {
+fn collect(board: &Chess, us: Color, in_check: bool, see: &See, out: &mut Vec<Capture>) {
     out.clear();
-    captures::generate(board, us, |m| {
+    captures::generate(board, us, in_check, |m| {
         let (from, to, taken, kind) = match m {
             Move::Normal {
                 from,

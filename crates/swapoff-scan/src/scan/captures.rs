@@ -8,14 +8,15 @@
 //! check, and for en passant, shakmaty's own generator answers.
 //! `tests::agree_with_the_move_generator` checks the moves against shakmaty's.
 
-use shakmaty::{attacks, Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square};
+use crate::read::resolve::pinned;
+use shakmaty::{attacks, Bitboard, Chess, Color, Move, Position, Rank, Role, Square};
 
 /// Calls `push` with each legal capture and promotion of `us` in `pos`: of the side to
-/// move, or of the other side as if it were to move (which must then not be in check, as
-/// in any legal position). Castling is never included.
-pub(crate) fn generate(pos: &Chess, us: Color, mut push: impl FnMut(Move)) {
-    let to_move = us == pos.turn();
-    if to_move && pos.is_check() {
+/// move, or of the other side as if it were to move (which is never in check in a legal
+/// position). `in_check` says whether `us` is in check, which the caller knows already.
+/// Castling is never included.
+pub(crate) fn generate(pos: &Chess, us: Color, in_check: bool, mut push: impl FnMut(Move)) {
+    if in_check {
         let takes = |m: &Move| m.is_capture() || m.is_promotion();
         pos.legal_moves().into_iter().filter(takes).for_each(push);
         return;
@@ -73,23 +74,9 @@ pub(crate) fn generate(pos: &Chess, us: Color, mut push: impl FnMut(Move)) {
             }
         }
     }
-    if to_move && pos.ep_square(shakmaty::EnPassantMode::Legal).is_some() {
+    if us == pos.turn() && pos.ep_square(shakmaty::EnPassantMode::Legal).is_some() {
         pos.en_passant_moves().into_iter().for_each(push);
     }
-}
-
-/// The pieces of `us` that stand alone between their king and a slider of the other side.
-fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
-    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers & board.by_color(!us) {
-        let between = attacks::between(king, sniper) & board.occupied();
-        if !between.more_than_one() {
-            pinned |= between & board.by_color(us);
-        }
-    }
-    pinned
 }
 
 #[cfg(test)]
@@ -99,7 +86,7 @@ mod tests {
 
     fn ours(pos: &Chess, us: Color) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
-        generate(pos, us, |m| {
+        generate(pos, us, us == pos.turn() && pos.is_check(), |m| {
             out.insert(m.to_string());
         });
         out

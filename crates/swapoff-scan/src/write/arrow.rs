@@ -364,8 +364,8 @@ impl Columns {
                 let letter = piece_letter(h.piece, color) as char;
                 string_field(item, 1).append_value(letter.to_string());
                 int_field(item, 2).append_value(h.gain);
-                let mut uci = Vec::with_capacity(5);
-                crate::encode::push_uci(&mut uci, h.capture);
+                uci.clear();
+                push_uci(&mut uci, h.capture);
                 string_field(item, 3).append_value(String::from_utf8_lossy(&uci));
                 int_field(item, 4).append_value(h.value);
                 item.append(true);
