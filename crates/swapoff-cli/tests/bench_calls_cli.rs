@@ -5,7 +5,7 @@
 mod common;
 
 use common::{run, testdata, text};
-use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
+use swapoff::{see_ge_with, see_with, Move, PieceValues, Rules, See};
 
 #[test]
 fn the_calls_replay_reports_each_variant_and_its_differences_from_the_log() {
@@ -30,7 +30,9 @@ fn the_calls_replay_reports_each_variant_and_its_differences_from_the_log() {
         let value: i32 = value.parse().unwrap();
         let (ours, theirs) = (
             see_with(&board, mv, &values),
-            classic::see_with(&board, mv, &values),
+            See::new(Rules::Classic)
+                .with_values(values)
+                .value(&board, mv),
         );
         log += i64::from(value);
         default += i64::from(ours);
@@ -38,7 +40,11 @@ fn the_calls_replay_reports_each_variant_and_its_differences_from_the_log() {
         default_differs += u64::from(ours != value);
         classic_differs += u64::from(theirs != value);
         ge += i64::from(see_ge_with(&board, mv, 0, &values));
-        classic_ge += i64::from(classic::see_ge_with(&board, mv, 0, &values));
+        classic_ge += i64::from(
+            See::new(Rules::Classic)
+                .with_values(values)
+                .ge(&board, mv, 0),
+        );
         calls += 1;
     }
     assert_eq!(report["calls"], calls);

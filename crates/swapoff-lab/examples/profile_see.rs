@@ -168,7 +168,8 @@ fn outlined_ge_default<B: SeeBoard>(board: &B, mv: swapoff::Move) -> bool {
 
 #[inline(never)]
 fn outlined_ge_stockfish<B: SeeBoard>(board: &B, mv: swapoff::Move) -> bool {
-    swapoff::stockfish::see_ge(board, mv, 0)
+    const STOCKFISH: See = See::new(swapoff::Rules::Stockfish);
+    STOCKFISH.ge(board, mv, 0)
 }
 
 #[inline(never)]

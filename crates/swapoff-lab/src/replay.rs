@@ -59,20 +59,21 @@ struct Comparator {
 /// name): its values, its SEE as a value, and six variants, each a named
 /// function kept out of line, so that callgrind counts each apart
 /// (`--toggle-collect='*replay::frozenight::default_value'`, say). swapoff is called as an
-/// engine on cozy-chess would call it, in the engine's own move type, through the entry
-/// points of `swapoff::cozy` the engine would call (`$see` and `$see_ge`): an engine
-/// whose SEE only takes moves that capture a piece on the target square (it reads it with
-/// `unwrap`) calls `capture_*`, one that asks about any move calls the plain ones. The
-/// classic rules take a `swapoff::Move`, converted as the same engine would (`$from`:
-/// `Move::from_cozy_capture` or `Move::from_cozy`).
+/// engine on cozy-chess would call it: the engine's move converted as that engine would
+/// (`$from`): an engine whose SEE only takes moves that capture a piece on the target
+/// square (it reads it with `unwrap`) uses `Move::from_cozy_capture`, one that asks about
+/// any move `Move::from_cozy`; the classic rules come from a `const` [`swapoff::See`].
 macro_rules! engine {
-    ($module:ident, $values:expr, $own:expr, $see:ident, $see_ge:ident, $from:ident) => {
+    ($module:ident, $values:expr, $own:expr, $from:ident) => {
         mod $module {
-            use swapoff::PieceValues;
+            use swapoff::{PieceValues, Rules, See};
             use swapoff_bench::calls::{each, CallPosition, Variant};
 
             /// The engine's piece values (its king is never taken).
             const VALUES: PieceValues = $values;
+
+            /// The classic rules at those values, chosen when the program is compiled.
+            const CLASSIC: See = See::new(Rules::Classic).with_values(VALUES);
 
             /// The engine's own SEE, as a value.
             fn own(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
@@ -80,11 +81,11 @@ macro_rules! engine {
             }
 
             fn default(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
-                swapoff::cozy::$see(b, m, &VALUES)
+                swapoff::see_with(b, swapoff::Move::$from(b, m), &VALUES)
             }
 
             fn classic(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
-                swapoff::classic::see_with(b, swapoff::Move::$from(b, m), &VALUES)
+                CLASSIC.value(b, swapoff::Move::$from(b, m))
             }
 
             #[inline(never)]
@@ -110,7 +111,8 @@ macro_rules! engine {
             #[inline(never)]
             fn default_ge0(ps: &[CallPosition]) -> i64 {
                 each(ps, |b, m| {
-                    i64::from(swapoff::cozy::$see_ge(b, m, 0, &VALUES))
+                    let mv = swapoff::Move::$from(b, m);
+                    i64::from(swapoff::see_ge_with(b, mv, 0, &VALUES))
                 })
             }
 
@@ -118,7 +120,7 @@ macro_rules! engine {
             fn classic_ge0(ps: &[CallPosition]) -> i64 {
                 each(ps, |b, m| {
                     let mv = swapoff::Move::$from(b, m);
-                    i64::from(swapoff::classic::see_ge_with(b, mv, 0, &VALUES))
+                    i64::from(CLASSIC.ge(b, mv, 0))
                 })
             }
 
@@ -146,16 +148,12 @@ engine!(
     tantabus,
     PieceValues::of(100, 320, 330, 500, 900),
     crate::vendor::tantabus_see::static_exchange_evaluation,
-    capture_see_with,
-    capture_see_ge_with,
     from_cozy_capture
 );
 engine!(
     frozenight,
     PieceValues::of(100, 300, 325, 500, 900),
     crate::vendor::frozenight_see::static_exchange_eval,
-    capture_see_with,
-    capture_see_ge_with,
     from_cozy_capture
 );
 // Black Marlin asks its SEE about any move (quiet moves, castling and en passant among
@@ -166,8 +164,6 @@ engine!(
     blackmarlin,
     PieceValues::of(100, 300, 300, 500, 900),
     crate::vendor::blackmarlin_see::StdEvaluator::see::<16>,
-    see_with,
-    see_ge_with,
     from_cozy
 );
 

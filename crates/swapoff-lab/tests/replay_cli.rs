@@ -3,7 +3,7 @@
 //! library answers on the same calls, computed here without the harness.
 
 use std::process::Command;
-use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
+use swapoff::{see_ge_with, see_with, Move, PieceValues, Rules, See};
 
 fn sample(engine: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
@@ -80,9 +80,17 @@ fn replays_its_log(engine: &str, values: PieceValues, classic_agrees: bool) {
         log += value;
         default += ours;
         differ += i64::from(ours != value);
-        classic_sum += i64::from(classic::see_with(&board, mv, &values));
+        classic_sum += i64::from(
+            See::new(Rules::Classic)
+                .with_values(values)
+                .value(&board, mv),
+        );
         ge += i64::from(see_ge_with(&board, mv, 0, &values));
-        classic_ge += i64::from(classic::see_ge_with(&board, mv, 0, &values));
+        classic_ge += i64::from(
+            See::new(Rules::Classic)
+                .with_values(values)
+                .ge(&board, mv, 0),
+        );
         calls += 1;
     }
     assert_eq!(report["calls"], calls);

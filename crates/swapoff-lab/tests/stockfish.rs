@@ -11,8 +11,8 @@
 //! kings (pins, checks, king recaptures), for every legal move and many thresholds.
 //!
 //! The table tests at the end pin down, position by position, where Stockfish's rules give
-//! another answer than `Rules::Default` and than `Rules::Exact`;
-//! `swapoff::differences` cites them by name.
+//! another answer than `Rules::Default` and than `Rules::Exact`; `docs/rules.md` cites
+//! them by name.
 
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
@@ -483,13 +483,15 @@ fn port_agrees_on_pairs(lines: &[String], label: &str) {
         ts.sort_unstable();
         ts.dedup();
         compare_move(pos, sf, &see, &m, &ts, &mut report);
-        // The free function, on a board that keeps its pins, as an engine calls it.
+        // The rule set held in a `const`, on a board that keeps its pins, as an engine
+        // calls it.
+        const STOCKFISH: See = See::new(Rules::Stockfish);
         let cached = PreparedBoard::new(pos);
         for &t in &ts {
             assert_eq!(
-                swapoff::stockfish::see_ge(&cached, mv, t),
+                STOCKFISH.ge(&cached, mv, t),
                 see.ge(pos, mv, t),
-                "{label} line {}: stockfish::see_ge({t}) on a PreparedBoard, {line}",
+                "{label} line {}: a const See's ge({t}) on a PreparedBoard, {line}",
                 i + 1
             );
         }
@@ -799,7 +801,7 @@ const ANY_PINNER_KEEPS_ALL_OUT: Row = Row {
 
 /// King rule, x-ray through the king's square. White is in check from Re8 and Rxe1 does
 /// not answer it: a pseudo-legal move, the only kind where this rule can matter (see
-/// `swapoff::differences`). Rxe1 wins a knight (+300), Bxe1 wins the rook back (-500).
+/// `docs/rules.md`). Rxe1 wins a knight (+300), Bxe1 wins the rook back (-500).
 /// Kxe1 would stand on the e-file that Re8 sees once the king has left e2: Default refuses
 /// it and ends at 300 - 500 = -200. Stockfish (and Classic) look only at attackers that
 /// reach e1 with the king still on e2, find none, and let the king take: 300 - 500 + 300 =

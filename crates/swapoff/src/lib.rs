@@ -5,67 +5,138 @@
 //! second to order captures and to prune losing ones. swapoff gives the answer fast,
 //! under explicit rules, with an exact mode to check the fast ones against.
 //!
-//! - [`see`] / [`See::value`]: the full value, by the swap algorithm with x-rays.
-//! - [`see_ge`] / [`See::ge`]: the threshold test `SEE >= t` with early exits.
-//! - [`See::trace`]: the capture sequence and the swap list before and after negamax.
-//! - [`Rules`]: `Default`, `Classic` (the wiki's algorithm), `Stockfish` (its `see_ge`,
-//!   bit for bit) and `Exact` (every legal capture, minimax with stand-pat).
-//! - [`stockfish::see_ge`] / [`stockfish::see`], [`classic::see_ge`] / [`classic::see`]:
-//!   the other fast rule sets as free functions (chosen when the program is compiled);
-//!   [`see_with`] / [`see_ge_with`] and the `_with` functions of [`classic`] take an
-//!   engine's own values.
+//! Everything the crate offers is on this page:
 //!
-//! The code is generic over [`SeeBoard`], a small trait of bitboards (attacks come from the
-//! library's own tables);
-//! implement it for your engine's board, or enable the `shakmaty` or `cozy-chess` feature
-//! to use those crates' boards directly.
+//! - [`see`] and [`see_ge`]: the value, and the threshold test `SEE >= t` with early
+//!   exits, under the default rules and values; [`see_with`] and [`see_ge_with`] take an
+//!   engine's own [`PieceValues`].
+//! - [`See`]: a rule set ([`Rules`]) with its values, for [`See::value`], [`See::ge`],
+//!   [`See::window`] and [`See::trace`] (the capture sequence and the swap list). Held in
+//!   a `const`, a `See` is resolved when the program is compiled, as the free functions
+//!   are: `const SEE: See = See::new(Rules::Stockfish);` is Stockfish's `see_ge`.
+//! - Boards: the code is generic over [`SeeBoard`], two methods of bitboards (attacks
+//!   come from the crate's own tables). The `cozy-chess` and `shakmaty` features
+//!   implement it for those crates' boards, with [`Move::from_cozy`] and
+//!   `Move::try_from(&shakmaty::Move)` converting their moves. [`PreparedBoard`] keeps a
+//!   position's pins for all the calls made on it; [`check_hooks`] tests an
+//!   implementation of your own board.
+//! - [`legal_captures`] lists the captures the exact rules search.
 //!
 //! ```
 //! # #[cfg(feature = "cozy-chess")] {
-//! use swapoff::{see, see_ge, Move};
+//! use swapoff::{see, see_ge, Move, Rules, See};
 //! // White's rook takes a pawn defended by nothing: +100.
 //! let board: cozy_chess::Board = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
 //! let mv = Move::from_cozy(&board, "d1d5".parse().unwrap());
 //! assert_eq!(see(&board, mv), 100);
 //! assert!(see_ge(&board, mv, 0));
+//! // Stockfish's rules, in Stockfish's values (a pawn is 208).
+//! const STOCKFISH: See = See::new(Rules::Stockfish);
+//! assert_eq!(STOCKFISH.value(&board, mv), 208);
 //! # }
 //! ```
 //!
-//! ## The default rules
+//! # The rule sets
 //!
-//! - The first move is forced; afterwards each side either recaptures with its least
-//!   valuable attacker or stands pat. Attackers are tried pawn, knight, bishop, rook,
-//!   queen, king; with equal values (knight and bishop at 300) the knight goes first; two
-//!   pieces of one kind go lowest square first (a1, b1, …, h8).
-//! - X-rays: a slider behind a piece that has left joins in, including behind a pawn on a
-//!   diagonal, behind the first mover whatever its direction, and behind the pawn an en
-//!   passant capture removes.
-//! - En passant: the captured pawn is removed from its own square.
-//! - Promotions: a promoting move gains (promoted piece − pawn); a pawn that recaptures on
-//!   its last rank becomes a queen and gains (queen − pawn), and the exchange continues
-//!   with a queen on the square.
-//! - Castling is worth 0. Quiet moves are evaluated: their value is what the opponent can
-//!   win by capturing the moved piece (minus what the mover wins back).
-//! - The king recaptures only if the opponent has no attacker left on the square; it is
-//!   never captured. (A slider that the king's departure would uncover is counted too;
-//!   that only matters for pseudo-legal input, since in a legal exchange such a slider
-//!   would already be giving check.)
-//! - A piece may not recapture if leaving its square would expose its own king to an
-//!   enemy slider on the line through that square. This is checked at the moment of each
-//!   capture, against the board as the exchange has left it: a piece moving along its pin
-//!   line, or taking the pinner, still captures; a pin that arises during the exchange
-//!   (a line opened by a piece that left to capture) is seen; a pin whose pinner has been
-//!   captured is gone.
-//! - A side that a capture has put in check from another square (the capturing piece, or
-//!   the pawn taken en passant, uncovered a slider; a double check too) may answer only
-//!   with its king: taking the piece on the target square does not lift that check. A
-//!   check given only by the piece on the target square is answered by capturing it.
+//! Every rule set plays the same game: the move is made, then the two sides take turns
+//! capturing on its target square, and each side may stop (stand pat) whenever going on
+//! would not pay. The value is the material balance for the mover. The rule sets differ
+//! in which captures are allowed and which one a side makes.
 //!
-//! What is left between these rules and [`Rules::Exact`] comes from taking the least
-//! valuable attacker: now and then a costlier piece, or the king first, does better (a
-//! few moves in a hundred thousand; see [`differences`]).
+//! | [`Rules`] | pins | checks | king recaptures | recapturing pawn on the last rank | castling, en passant, promotion |
+//! |---|---|---|---|---|---|
+//! | `Default` | as the exchange leaves them, at each capture | a side in discovered check answers only with its king | only if no attacker is left, x-rays through the king's square included | promotes to a queen | 0; en passant and promotions valued |
+//! | `Classic` | ignored | ignored | only if no attacker is left | stays a pawn | 0; en passant and promotions valued |
+//! | `Stockfish` | while any pinner of a side stands, all its pinned pieces sit out | ignored | as `Classic` | stays a pawn | all score 0 |
+//! | `Exact` | full legality | full legality | full legality | any promotion piece | 0; en passant and promotions valued |
 //!
-//! [`Rules`] lists where the other rule sets differ.
+//! The fast rule sets (all but `Exact`) take attackers least valuable first: pawn,
+//! knight, bishop, rook, queen, king, and two pieces of one kind lowest square first (a1,
+//! b1, …, h8). X-rays count: a slider behind a piece that has left joins in, behind the
+//! first mover whatever its direction and behind the pawn an en passant capture removes.
+//! En passant removes the captured pawn from its own square. A quiet move is worth what
+//! the opponent can win by taking the moved piece.
+//!
+//! **Default**, swapoff's rules, adds to that what legality means for a capture on one
+//! square:
+//!
+//! 1. **Pins, as the exchange leaves them.** A piece does not recapture if leaving its
+//!    square would expose its own king to an enemy slider on the line through that
+//!    square, judged against the board at that moment: capturing along the pin line, or
+//!    taking the pinner, is allowed; a pin that arises during the exchange counts; one
+//!    whose pinner has been captured does not.
+//! 2. **Discovered checks.** When a capture uncovers an enemy slider on a side's king
+//!    (the capturing piece left the line, or en passant emptied two squares of a rank),
+//!    taking the piece on the target square does not lift that check: the side may answer
+//!    only with its king, and otherwise the exchange ends. This holds for the first move
+//!    and every recapture, and for a double check. A check given only by the piece on the
+//!    target square is answered by capturing it.
+//! 3. **The king** recaptures only if the other side has no attacker left on the square,
+//!    counting a slider that the king's own departure uncovers; it is never captured.
+//! 4. **Promotions.** A promoting move gains (promoted piece − pawn); a pawn that
+//!    recaptures on its last rank becomes a queen, and the exchange goes on with a queen
+//!    on the square (never worse than an under-promotion).
+//!
+//! What is left between these rules and `Exact` comes from taking the least valuable
+//! attacker: now and then a costlier piece, or the king first, does better (a few moves
+//! in a hundred thousand from real games). In standard values (pawn 100, knight and
+//! bishop 300):
+//!
+//! ```
+//! # #[cfg(feature = "shakmaty")] {
+//! use shakmaty::{fen::Fen, san::San, CastlingMode, Chess};
+//! use swapoff::{Move, Rules, See};
+//! let value = |rules: Rules, fen: &str, san: &str| {
+//!     let fen: Fen = fen.parse().unwrap();
+//!     let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+//!     let mv = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+//!     See::new(rules).with_values(swapoff::PieceValues::STANDARD).value(&pos, Move::try_from(&mv).unwrap())
+//! };
+//! let default = |fen, san| value(Rules::Default, fen, san);
+//! // 1. Bb5 pins Nd7: Nxe5 keeps the pawn, +100.
+//! assert_eq!(default("4k3/3n4/8/1B2p3/8/5N2/8/6K1 w - - 0 1", "Nxe5"), 100);
+//! // 1. A pin that arises: once Ne4 has gone, Bxg5 would expose Ke8 to Re1. +300.
+//! assert_eq!(default("4k3/4b3/8/6n1/4N3/8/8/K3R3 w - - 0 1", "Nxg5"), 300);
+//! // 2. The first move uncovers Ba1 against Kh8: fxe6 is not allowed, +100.
+//! assert_eq!(default("7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1", "Nxe6"), 100);
+//! // 2. Double check (Ne7 and Ba2): Qxe7 takes only one checker, +100.
+//! assert_eq!(default("3q2k1/4p3/8/3N4/8/8/B7/6K1 w - - 0 1", "Nxe7+"), 100);
+//! // 2. The recapture uncovers Ba7 against Kg1: exd5 is not allowed, 100 - 300.
+//! assert_eq!(default("7k/b7/8/3p4/4P3/2N1n3/8/6K1 w - - 0 1", "Nxd5"), -200);
+//! // 2. En passant opens the fifth rank from Ra5 to Kh5: Nxd6 is not allowed, +100.
+//! assert_eq!(default("2n5/8/8/R2pP2k/8/8/8/K7 w - d6 0 2", "exd6"), 100);
+//! // 2. The king answers the discovered check by taking the knight: 100 - 300.
+//! assert_eq!(default("8/4pk2/8/3N4/8/8/B7/6K1 w - - 0 1", "Nxe7"), -200);
+//! // 3. Rxe7 Kxe7 is not allowed while Re1 guards e7: +300.
+//! assert_eq!(default("4k3/4n3/8/8/8/8/4R3/4R1K1 w - - 0 1", "Rxe7"), 300);
+//! // 3. Without the second rook the king takes back: 300 - 500.
+//! assert_eq!(default("4k3/4n3/8/8/8/8/4R3/6K1 w - - 0 1", "Rxe7"), -200);
+//! // The other rule sets on the first move's discovered check: Classic and Stockfish
+//! // let fxe6 answer it.
+//! let nxe6 = |rules| value(rules, "7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1", "Nxe6");
+//! assert_eq!((nxe6(Rules::Classic), nxe6(Rules::Stockfish), nxe6(Rules::Exact)), (-200, -200, 100));
+//! # }
+//! ```
+//!
+//! **Classic** is the chessprogramming wiki's swap algorithm as written: least valuable
+//! attacker with x-rays and nothing else. Pins and checks are ignored, the king's rule
+//! does not look through the king's own square, a recapturing pawn stays a pawn.
+//!
+//! **Stockfish** answers as Stockfish's `Position::see_ge` does, bit for bit, in its
+//! values (208/781/825/1276/2538) unless given others. Castling, en passant and every
+//! promotion score 0. While any slider that pins a piece of the recapturing side stands on
+//! its square, every pinned piece of that side sits out, even one that could capture
+//! along its pin line; pins are those of the position before the move. The king's rule
+//! and the recapturing pawn are as in Classic.
+//!
+//! **Exact** is the ground truth for one square: after the move each side may stand pat
+//! or make any legal capture on the square (any attacker in any order, any promotion
+//! piece), and the value is the minimax. Pins, checks and king safety all follow from
+//! legality. Material only: a side in check with no legal capture stands pat. It needs a
+//! legal move; the fast rule sets accept pseudo-legal ones.
+//!
+//! Every disagreement between the rule sets, with a position and the test that asserts it,
+//! is tabled in the repository's `docs/rules.md`, beside the audit over real positions.
 
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -74,8 +145,6 @@
 mod adapters;
 mod attacks;
 mod board;
-pub mod classic;
-pub mod differences;
 mod exact;
 mod exchange;
 mod hooks;
@@ -86,17 +155,9 @@ mod prepared;
 mod rules;
 mod score;
 mod see;
-pub mod stockfish;
 mod trace;
 mod types;
 mod values;
-
-#[cfg(feature = "cozy-chess")]
-#[cfg_attr(docsrs, doc(cfg(feature = "cozy-chess")))]
-pub mod cozy;
-#[cfg(feature = "shakmaty")]
-#[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]
-pub mod shakmaty;
 
 #[cfg(feature = "shakmaty")]
 #[cfg_attr(docsrs, doc(cfg(feature = "shakmaty")))]

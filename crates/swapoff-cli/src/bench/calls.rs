@@ -8,7 +8,7 @@
 
 use crate::common::{fatal, write_stdout, Outcome, Status};
 use std::path::Path;
-use swapoff::{classic, see_ge_with, see_with, Move, PieceValues};
+use swapoff::{see_ge_with, see_with, Move, PieceValues, Rules, See};
 use swapoff_bench::calls::{each, replay, CallLog, Difference};
 use swapoff_scan::InputName;
 
@@ -19,11 +19,12 @@ pub fn run(path: &Path, rounds: u32, values: PieceValues, json: bool) -> Outcome
         Err(why) => return fatal(why),
     };
     let v = &values;
+    let classic = See::new(Rules::Classic).with_values(values);
     let default_value =
         |ps: &[_]| each(ps, |b, m| i64::from(see_with(b, Move::from_cozy(b, m), v)));
     let classic_value = |ps: &[_]| {
         each(ps, |b, m| {
-            i64::from(classic::see_with(b, Move::from_cozy(b, m), v))
+            i64::from(classic.value(b, Move::from_cozy(b, m)))
         })
     };
     let default_ge = |ps: &[_]| {
@@ -33,7 +34,7 @@ pub fn run(path: &Path, rounds: u32, values: PieceValues, json: bool) -> Outcome
     };
     let classic_ge = |ps: &[_]| {
         each(ps, |b, m| {
-            i64::from(classic::see_ge_with(b, Move::from_cozy(b, m), 0, v))
+            i64::from(classic.ge(b, Move::from_cozy(b, m), 0))
         })
     };
     let variants = [
@@ -50,7 +51,7 @@ pub fn run(path: &Path, rounds: u32, values: PieceValues, json: bool) -> Outcome
         },
         Difference {
             variant: "swapoff classic value",
-            calls: log.differences(|b, m| classic::see_with(b, Move::from_cozy(b, m), v)),
+            calls: log.differences(|b, m| classic.value(b, Move::from_cozy(b, m))),
         },
     ];
     let printed = if json {

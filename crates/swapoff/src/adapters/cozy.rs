@@ -164,15 +164,15 @@ impl Move {
     /// costs next to nothing; a promotion is read off the move itself. In debug builds the
     /// claim is checked against `board`.
     ///
-    /// For any rule set and values, as [`crate::cozy::capture_see`] is for the default ones:
-    ///
     /// ```
-    /// use swapoff::{classic, Move, PieceValues};
+    /// use swapoff::{Move, PieceValues, Rules, See};
     /// const VALUES: PieceValues = PieceValues::of(100, 320, 330, 500, 900);
+    /// const CLASSIC: See = See::new(Rules::Classic).with_values(VALUES);
     /// let board: cozy_chess::Board = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1".parse().unwrap();
     /// let rxd5 = Move::from_cozy_capture(&board, "d1d5".parse().unwrap());
     /// assert_eq!(rxd5, Move::from_cozy(&board, "d1d5".parse().unwrap()));
-    /// assert_eq!(classic::see_with(&board, rxd5, &VALUES), 320);
+    /// assert_eq!(swapoff::see_with(&board, rxd5, &VALUES), 320);
+    /// assert_eq!(CLASSIC.value(&board, rxd5), 320);
     /// ```
     #[inline]
     pub fn from_cozy_capture(board: &cozy_chess::Board, mv: cozy_chess::Move) -> Move {
