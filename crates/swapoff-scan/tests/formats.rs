@@ -70,3 +70,127 @@ fn compressed_data_inside_compressed_data_is_decompressed() {
         (Format::Epd, String::from_utf8(epd.to_vec()).unwrap())
     );
 }
+
+/// The format `bytes` is told to be, `fen_column` naming a table's FEN column; `None` for
+/// text in no format, and for blank text (no record at all).
+fn detect_with(bytes: &[u8], fen_column: &str) -> Option<Format> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("input");
+    std::fs::write(&path, bytes).unwrap();
+    match Source::open(&InputName::from(path), None, fen_column, |raw| raw) {
+        Ok(Source::Text { format, .. }) => Some(format),
+        Ok(Source::Parquet(_)) => Some(Format::Parquet),
+        Ok(Source::Empty) | Err(InputError::UnknownFormat { .. }) => None,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn detect(bytes: &[u8]) -> Option<Format> {
+    detect_with(bytes, "fen")
+}
+
+/// Whether `bytes` are refused as binary.
+fn is_binary(bytes: &[u8]) -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("input");
+    std::fs::write(&path, bytes).unwrap();
+    let opened = Source::open(&InputName::from(path), None, "fen", |raw| raw);
+    matches!(opened, Err(InputError::Binary { .. }))
+}
+
+#[test]
+fn detects_formats() {
+    assert_eq!(
+        detect(b"\xef\xbb\xbf\n\n[Event \"x\"]\n"),
+        Some(Format::Pgn)
+    );
+    assert_eq!(detect(b"1. e4 e5 *"), Some(Format::Pgn));
+    assert_eq!(detect(b"e2e4 e7e5"), Some(Format::Pgn));
+    assert_eq!(
+        detect(b"# books\r\n8/8/8/8/8/8/8/K6k w - -\r\n"),
+        Some(Format::Epd)
+    );
+    assert_eq!(detect(b"hello world\n"), None);
+    // Movetext without tags may open with a result, a NAG, a comment or a variation.
+    for start in [
+        "*\n",
+        "1-0\n",
+        "1/2-1/2 *\n",
+        "$1 e4\n",
+        "{intro} 1. e4\n",
+        "( 1. d4 )",
+    ] {
+        assert_eq!(detect(start.as_bytes()), Some(Format::Pgn), "{start:?}");
+    }
+    assert_eq!(detect(b"  \n\n"), None);
+    // A tag pair is PGN; JSON that opens with `[` is JSON Lines; neither is neither.
+    assert_eq!(detect(b"[ White  \"x\"]\n"), Some(Format::Pgn));
+    assert_eq!(detect(b"[_x9 \"\"]\n"), Some(Format::Pgn));
+    assert_eq!(detect(b"[\"x\"]\n{\"fen\": 1}\n"), Some(Format::Jsonl));
+    assert_eq!(detect(b"[0,1]\n* * *\n"), Some(Format::Jsonl));
+    assert_eq!(detect(b"[Event]\n1. e4 *\n"), None);
+    assert_eq!(detect(b"[ e4 ]\n"), None);
+    // Lichess's puzzle CSV and evaluations JSON Lines; a PGN comment is not JSON.
+    let puzzles = b"PuzzleId,FEN,Moves,Rating\n00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6,1760\n";
+    assert_eq!(detect(puzzles), Some(Format::Csv));
+    // A header without `fen` is a table when its FEN column is named.
+    let named = b"id,Position,Moves\n1,8/8/8/8/8/8/8/K6k w - -,\n";
+    assert_eq!(detect(named), None);
+    assert_eq!(detect_with(named, "position"), Some(Format::Csv));
+    assert_eq!(
+        detect(b"{\"fen\": \"8/8/8/8/8/8/8/K6k w - -\", \"evals\": []}\n"),
+        Some(Format::Jsonl)
+    );
+    assert_eq!(detect(b"{ a comment } 1. e4 *\n"), Some(Format::Pgn));
+    assert_eq!(detect(b"a,b,c\n"), None);
+    // A table of one column: its header is the column's name alone (as pandas writes
+    // it); another word alone is not a header.
+    let one_column = b"fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n";
+    assert_eq!(detect(one_column), Some(Format::Csv));
+    assert_eq!(detect(b"\"FEN\"\r\n"), Some(Format::Csv));
+    assert_eq!(detect_with(b"position\n", "position"), Some(Format::Csv));
+    assert_eq!(detect(b"position\n"), None);
+}
+
+#[test]
+fn binary_is_told_from_text_in_any_encoding() {
+    assert!(is_binary(b"[Event \"x\"]\n\x00\x01"));
+    let stray_nul = format!(
+        "[Event \"x\"]\n\n1. e4 e5 2. Nf3\0 Nc6 {}*\n",
+        "e4 ".repeat(40)
+    );
+    assert!(!is_binary(stray_nul.as_bytes()));
+    assert!(is_binary(b"\n\nab\x02cd\n"));
+    assert!(is_binary(b"\x89PNG\r\n\x1a\n\x00\x00"));
+    assert!(!is_binary(b"\xef\xbb\xbf[Event \"M\xfcller\"]\t\x0c\r\n"));
+    // A control character after the first line is the reader's to report.
+    let late = format!("1. e4 e5\n{{\x02}} {}*\n", "Nf3 ".repeat(30));
+    assert!(!is_binary(late.as_bytes()));
+}
+
+#[test]
+fn describes_heads_past_marks_and_comments() {
+    // A byte-order mark and `%` lines before a tag: PGN (not a guess from the first byte).
+    let pgn = b"\xef\xbb\xbf% export\r\n[Event \"x\"]\r\n";
+    assert_eq!(Format::sniff(pgn), (None, Some(Format::Pgn)));
+    assert_eq!(
+        Format::sniff(b"{\"fen\": 1}\n"),
+        (None, Some(Format::Jsonl))
+    );
+    assert_eq!(
+        Format::sniff(b"PAR1\x15\x04"),
+        (None, Some(Format::Parquet))
+    );
+    assert_eq!(Format::sniff(b"hello\n"), (None, None));
+}
+
+#[cfg(feature = "zstd")]
+#[test]
+fn describes_a_compressed_head() {
+    let epd = b"\xef\xbb\xbf8/8/8/8/8/8/8/K6k w - -\n";
+    let mut packed = zstd::encode_all(&epd[..], 3).unwrap();
+    assert_eq!(Format::sniff(&packed), (Some("zstd"), Some(Format::Epd)));
+    // Cut short, the stream still tells what it had decoded.
+    packed.truncate(packed.len() - 2);
+    assert_eq!(Format::sniff(&packed).0, Some("zstd"));
+}

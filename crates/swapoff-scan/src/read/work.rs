@@ -102,3 +102,22 @@ pub(crate) struct Reading<'a> {
     /// (`[%clk]`, `[%eval]`); when not, every move's annotation is empty.
     pub comments: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_epd_unit_s_buffer_goes_back_to_the_pool() {
+        let pool = Pool::default();
+        let text = b"8/8/8/8/8/8/8/K6k w - -\n".to_vec();
+        let epd = Work(Unit::Epd {
+            file: 0,
+            first_line: 1,
+            text,
+        });
+        assert_eq!(epd.epd_bytes(), 24);
+        epd.recycle(&pool);
+        assert_eq!(pool.get().capacity(), 24);
+    }
+}

@@ -1,0 +1,85 @@
+//! What the reading tests share: a text scanned as a face scans it, its rows as JSON
+//! objects and its notes as text, in input order.
+
+#![allow(dead_code)] // each test file uses its own part of it
+
+use serde_json::Value;
+use std::ops::ControlFlow;
+use swapoff::See;
+use swapoff_scan::{Note, ReadOptions, Row, Scanner, Selection, Shape, Sink, TextRows};
+
+/// A row, or a note, as a face meets them.
+#[derive(Debug, PartialEq)]
+pub enum Seen {
+    /// A row: its JSON object, with the columns asked.
+    Row(Value),
+    /// A note: its text, as the command line prints it for a file named `input`.
+    Note(String),
+}
+
+impl Seen {
+    /// The row, if this is one.
+    pub fn row(&self) -> Option<&Value> {
+        match self {
+            Seen::Row(row) => Some(row),
+            Seen::Note(_) => None,
+        }
+    }
+}
+
+struct Collect {
+    rows: TextRows,
+    line: Vec<u8>,
+    seen: Vec<Seen>,
+}
+
+impl Sink for Collect {
+    type Error = std::convert::Infallible;
+
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
+        self.line.clear();
+        self.rows.write(&mut self.line, row);
+        let row = serde_json::from_slice(&self.line).expect("a row is one JSON object");
+        self.seen.push(Seen::Row(row));
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Self::Error> {
+        self.seen.push(Seen::Note(note.display("input")));
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+/// `bytes`, read as one input file holds them (any format, compressed or not), scanned
+/// for `columns` (`seeswap scan --columns`) and the tags `tags`.
+pub fn scan(bytes: impl Into<Vec<u8>>, columns: &str, tags: &[&str]) -> Vec<Seen> {
+    let selection = Selection::parse(columns).expect("columns");
+    let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+    let scanner = Scanner::new(See::default(), selection.needs(), &tags);
+    let options = ReadOptions {
+        tags: scanner.tags().to_vec(),
+        comments: scanner.reads_comments(),
+        ..ReadOptions::default()
+    };
+    let mut sink = Collect {
+        rows: TextRows::new(Shape::Json, &[], &tags).with_columns(selection),
+        line: Vec::new(),
+        seen: Vec::new(),
+    };
+    let _ = options.read_bytes(bytes.into(), 1, |work| {
+        let Ok(flow) = scanner.process(work, &mut sink);
+        flow
+    });
+    sink.seen
+}
+
+/// The rows of [`scan`] alone, each a JSON object; a note fails the test.
+pub fn rows(bytes: impl Into<Vec<u8>>, columns: &str, tags: &[&str]) -> Vec<Value> {
+    scan(bytes, columns, tags)
+        .into_iter()
+        .map(|seen| match seen {
+            Seen::Row(row) => row,
+            Seen::Note(note) => panic!("unexpected note: {note}"),
+        })
+        .collect()
+}
