@@ -102,13 +102,16 @@ impl See {
     ///
     /// `mv` must be a legal move of `board` (pseudo-legal is fine for the fast rule sets);
     /// other input gives a meaningless number but never a panic.
-    #[inline]
+    // `value`, `ge` and `window` are always inlined, so that the rule set of a `See` held
+    // in a `const` is resolved where it is called: only that rule set's walk is left, as
+    // in the free functions.
+    #[inline(always)]
     pub fn value<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move) -> i32 {
         self.dispatch(board, mv, -LIMIT, LIMIT)
     }
 
     /// Whether the SEE value of `mv` is at least `threshold`, without computing the value.
-    #[inline]
+    #[inline(always)]
     pub fn ge<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move, threshold: i32) -> bool {
         if threshold >= LIMIT {
             return false;
@@ -140,7 +143,7 @@ impl See {
 
     /// The SEE value clamped into `[alpha, beta]` (requires `alpha < beta`): an exact
     /// answer inside the window, and only a bound outside it.
-    #[inline]
+    #[inline(always)]
     pub fn window<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move, alpha: i32, beta: i32) -> i32 {
         let alpha = alpha.clamp(-LIMIT, LIMIT - 1);
         let beta = beta.clamp(-LIMIT + 1, LIMIT);
