@@ -195,30 +195,3 @@ impl fmt::Display for Note {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_why_and_what_was_skipped_stay_apart() {
-        let mut note = Note::invalid(0, Place::Line(3), "bad FEN", Skipped::Line);
-        assert_eq!(note.display("a.epd"), "a.epd:3: bad FEN; line skipped");
-        assert!(!note.is_fatal());
-        assert_eq!(note.skipped_count(), 1);
-        note.skipped = Skipped::Nothing;
-        assert_eq!(note.to_string(), "bad FEN");
-        assert_eq!(note.skipped_count(), 0);
-        let lost = Note::unreadable(1, Place::Line(9), Cause::Read("gzip: bad data".into()));
-        assert!(lost.is_fatal());
-        assert_eq!(
-            lost.to_string(),
-            "read error: gzip: bad data; rest of the file skipped"
-        );
-        let shut = Note::unreadable(1, Place::File, Cause::Open("no such file".into()));
-        assert_eq!(
-            shut.display("x"),
-            "x: cannot open: no such file; file skipped"
-        );
-    }
-}
