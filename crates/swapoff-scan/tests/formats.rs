@@ -1,15 +1,21 @@
 //! Formats recognised, not guessed: what an input is told to be from its content, and
 //! what is refused by name.
 
-use std::io::{Read, Write};
-use swapoff_scan::{Format, InputError, InputName, Source};
+mod common;
 
-/// What `bytes`, written to a file, is told to be.
+use std::io::{Read, Write};
+use swapoff_scan::{Format, InputError, Source};
+
+/// `bytes`, written to a file, opened as an input with `fen_column` naming a table's FEN
+/// column.
+fn open(bytes: &[u8], fen_column: &str) -> Result<Source, InputError> {
+    let (_dir, name) = common::input_file(bytes);
+    Source::open(&name, None, fen_column, |raw| raw)
+}
+
+/// What `bytes`, written to a file, is told to be, and its text.
 fn told(bytes: &[u8]) -> Result<(Format, String), InputError> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("input");
-    std::fs::write(&path, bytes).unwrap();
-    match Source::open(&InputName::from(path), None, "fen", |raw| raw)? {
+    match open(bytes, "fen")? {
         Source::Text {
             format, mut lines, ..
         } => {
@@ -74,10 +80,7 @@ fn compressed_data_inside_compressed_data_is_decompressed() {
 /// The format `bytes` is told to be, `fen_column` naming a table's FEN column; `None` for
 /// text in no format, and for blank text (no record at all).
 fn detect_with(bytes: &[u8], fen_column: &str) -> Option<Format> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("input");
-    std::fs::write(&path, bytes).unwrap();
-    match Source::open(&InputName::from(path), None, fen_column, |raw| raw) {
+    match open(bytes, fen_column) {
         Ok(Source::Text { format, .. }) => Some(format),
         Ok(Source::Parquet(_)) => Some(Format::Parquet),
         Ok(Source::Empty) | Err(InputError::UnknownFormat { .. }) => None,
@@ -91,11 +94,7 @@ fn detect(bytes: &[u8]) -> Option<Format> {
 
 /// Whether `bytes` are refused as binary.
 fn is_binary(bytes: &[u8]) -> bool {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("input");
-    std::fs::write(&path, bytes).unwrap();
-    let opened = Source::open(&InputName::from(path), None, "fen", |raw| raw);
-    matches!(opened, Err(InputError::Binary { .. }))
+    matches!(open(bytes, "fen"), Err(InputError::Binary { .. }))
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! An input's lines: every line ending, an overlong line, bad UTF-8, and compressed input
 //! told by its content, read through (layers within layers too) or cut short.
 
+mod common;
+
 use std::io::{self, Read, Write};
-use swapoff_scan::{InputName, LineError, Records};
+use swapoff_scan::{LineError, Records};
 
 /// The longest line read whole (`MAX_RECORD_BYTES`).
 const MAX: usize = 64 * 1024;
@@ -112,10 +114,8 @@ fn compressed(compression: &str, text: &[u8]) -> Vec<u8> {
 
 /// The lines of a file holding `bytes`, and the error that ended them, if one did.
 fn lines_of(bytes: Vec<u8>) -> (Vec<String>, Option<String>) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("input");
-    std::fs::write(&path, bytes).unwrap();
-    let mut records = match InputName::from(path).records() {
+    let (_dir, name) = common::input_file(&bytes);
+    let mut records = match name.records() {
         Ok(records) => records,
         Err(e) => return (Vec::new(), Some(e.to_string())),
     };

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use std::ops::ControlFlow;
 use swapoff::See;
-use swapoff_scan::{Note, ReadOptions, Row, Scanner, Selection, Shape, Sink, TextRows};
+use swapoff_scan::{InputName, Note, ReadOptions, Row, Scanner, Selection, Shape, Sink, TextRows};
 
 /// A row, or a note, as a face meets them.
 #[derive(Debug, PartialEq)]
@@ -82,4 +82,13 @@ pub fn rows(bytes: impl Into<Vec<u8>>, columns: &str, tags: &[&str]) -> Vec<Valu
             Seen::Note(note) => panic!("unexpected note: {note}"),
         })
         .collect()
+}
+
+/// `bytes` written to a file of their own, named as an input; the file goes with the
+/// folder returned.
+pub fn input_file(bytes: &[u8]) -> (tempfile::TempDir, InputName) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("input");
+    std::fs::write(&path, bytes).unwrap();
+    (dir, InputName::from(path))
 }
