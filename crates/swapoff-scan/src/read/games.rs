@@ -287,7 +287,15 @@ impl<R: Read> GameReader<R> {
                     game.outcome = true;
                 }
                 b'0'..=b'9' => {
-                    let (len, read) = digits(self.data());
+                    // Most such tokens are move numbers (`12.`), passed over here; the
+                    // dots after the first are passed over as blanks.
+                    let data = self.data();
+                    let number = data.iter().take_while(|b| b.is_ascii_digit()).count();
+                    if data.get(number) == Some(&b'.') {
+                        self.pos += number + 1;
+                        continue;
+                    }
+                    let (len, read) = digits(data);
                     self.pos += len;
                     match read {
                         Digits::Outcome => game.outcome = true,
@@ -456,19 +464,15 @@ enum Digits {
     Outcome,
     /// Castling with zeros (`0-0`, `0-0-0`, with a mark), or the null move `0000`.
     Move(SanPlus),
-    /// A move number, with its dots (passed over).
+    /// Digits that are none of these (a move number without its dot).
     Number,
 }
 
-/// The token that starts `data` with a digit, and its length.
+/// The token that starts `data` with a digit (no move number: the caller passes those
+/// over), and its length.
 fn digits(data: &[u8]) -> (usize, Digits) {
     let digits = data.iter().take_while(|b| b.is_ascii_digit()).count();
     let (number, rest) = data.split_at(digits);
-    // Most such tokens are move numbers (`12.`): no result or castling has a dot.
-    if rest.first() == Some(&b'.') {
-        let dots = rest.iter().take_while(|&&b| b == b'.').count();
-        return (digits + dots, Digits::Number);
-    }
     let dash = dash_len(rest);
     let result = match (number, dash) {
         (b"1", Some(d)) if rest[d..].starts_with(b"0") => Some(digits + d + 1),
@@ -513,8 +517,7 @@ fn digits(data: &[u8]) -> (usize, Digits) {
             );
         }
     }
-    let dots = rest.iter().take_while(|&&b| b == b'.').count();
-    (digits + dots, Digits::Number)
+    (digits, Digits::Number)
 }
 
 /// Whether `b` ends a token.

@@ -201,7 +201,11 @@ fn only_move(pos: &Chess, named: Named) -> Option<Move> {
             .attacks_to(to, !us, occupied ^ Bitboard::from_square(from))
             .is_empty()
     } else {
-        !pinned(board, us, king).contains(from) || attacks::aligned(from, to, king)
+        // A piece off every line through its king is pinned by nothing: the pins are
+        // searched only for the others (about half of the moves).
+        attacks::ray(king, from).is_empty()
+            || !pinned(board, us, king).contains(from)
+            || attacks::aligned(from, to, king)
     };
     legal.then_some(Move::Normal {
         role,
