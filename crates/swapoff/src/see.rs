@@ -34,6 +34,8 @@ use crate::exchange::{
     captured_value, mover, recapture_outcome, recapture_promotes, Exchange, Start,
 };
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
+#[cfg(feature = "ablation")]
+use crate::rules::{PinsChecksRules, PinsRules};
 use crate::score::{clamp, LIMIT};
 use crate::trace::{trace_fast, EndReason, Trace};
 use crate::types::{Color, Move, MoveKind, Role, Square};
@@ -125,6 +127,12 @@ impl See {
             Rules::Classic => self::threshold::<B, ClassicRules>(board, mv, values, threshold),
             Rules::Stockfish => self::threshold::<B, StockfishRules>(board, mv, values, threshold),
             Rules::Exact => exact::window(board, mv, values, threshold - 1, threshold) >= threshold,
+            #[cfg(feature = "ablation")]
+            Rules::Pins => self::threshold::<B, PinsRules>(board, mv, values, threshold),
+            #[cfg(feature = "ablation")]
+            Rules::PinsChecks => {
+                self::threshold::<B, PinsChecksRules>(board, mv, values, threshold)
+            }
         }
     }
 
@@ -136,6 +144,10 @@ impl See {
             Rules::Classic => trace_fast::<B, ClassicRules>(board, mv, &self.values),
             Rules::Stockfish => trace_fast::<B, StockfishRules>(board, mv, &self.values),
             Rules::Exact => exact::trace(board, mv, &self.values),
+            #[cfg(feature = "ablation")]
+            Rules::Pins => trace_fast::<B, PinsRules>(board, mv, &self.values),
+            #[cfg(feature = "ablation")]
+            Rules::PinsChecks => trace_fast::<B, PinsChecksRules>(board, mv, &self.values),
         };
         trace.end = EndReason::of(board, mv, &trace);
         trace
@@ -161,6 +173,10 @@ impl See {
             Rules::Classic => window::<B, ClassicRules>(board, mv, &self.values, alpha, beta),
             Rules::Stockfish => window::<B, StockfishRules>(board, mv, &self.values, alpha, beta),
             Rules::Exact => exact::window(board, mv, &self.values, alpha, beta),
+            #[cfg(feature = "ablation")]
+            Rules::Pins => window::<B, PinsRules>(board, mv, &self.values, alpha, beta),
+            #[cfg(feature = "ablation")]
+            Rules::PinsChecks => window::<B, PinsChecksRules>(board, mv, &self.values, alpha, beta),
         }
     }
 }
