@@ -47,6 +47,15 @@ pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move, rules: Rules, values: &Pie
         Rules::Default => Spec::DEFAULT,
         Rules::Classic => Spec::CLASSIC,
         Rules::Stockfish => Spec::STOCKFISH,
+        Rules::Pins => Spec {
+            pins: PinMode::Uncovered,
+            ..Spec::CLASSIC
+        },
+        Rules::PinsChecks => Spec {
+            pins: PinMode::Uncovered,
+            checks: true,
+            ..Spec::CLASSIC
+        },
         Rules::Exact => {
             return swapoff::See::new(Rules::Exact)
                 .with_values(*values)

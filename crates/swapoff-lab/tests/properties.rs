@@ -380,7 +380,8 @@ fn recursive_oracle_agrees() {
     let result = runner(48).run(&strategy, |((seed, start, plies), custom)| {
         let (pos, _) = random_position(&starts[start], seed, plies);
         for (_, mv) in moves(&pos) {
-            for rules in Rules::FAST {
+            // The default rules' parts too (the match harness's ablation).
+            for rules in Rules::FAST.into_iter().chain([Rules::Pins, Rules::PinsChecks]) {
                 for values in [PieceValues::STANDARD, PieceValues::STOCKFISH, custom] {
                     prop_assert_eq!(
                         See::new(rules).with_values(values).value(&pos, mv),
