@@ -271,6 +271,7 @@ pub fn run(args: Args) -> Outcome {
     let fen = Needs {
         fen: true,
         analysis: false,
+        in_check: false,
         played: false,
         san: false,
         played_see: false,

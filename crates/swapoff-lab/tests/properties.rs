@@ -381,7 +381,10 @@ fn recursive_oracle_agrees() {
         let (pos, _) = random_position(&starts[start], seed, plies);
         for (_, mv) in moves(&pos) {
             // The default rules' parts too (the match harness's ablation).
-            for rules in Rules::FAST.into_iter().chain([Rules::Pins, Rules::PinsChecks]) {
+            for rules in Rules::FAST
+                .into_iter()
+                .chain([Rules::Pins, Rules::PinsChecks])
+            {
                 for values in [PieceValues::STANDARD, PieceValues::STOCKFISH, custom] {
                     prop_assert_eq!(
                         See::new(rules).with_values(values).value(&pos, mv),

@@ -148,3 +148,16 @@ fn positions_given_as_fens_are_rows_numbered_after_those_before() {
     );
     assert_eq!(seen.iter().filter(|s| s.row().is_some()).count(), 2);
 }
+
+#[test]
+fn in_check_is_told_with_or_without_the_analysis() {
+    // After 2... Qh4# White is in check; no other position of the game is.
+    let game = "1. f3 e5 2. g4 Qh4# 0-1\n";
+    for columns in ["ply,in_check", "ply,in_check,balance"] {
+        let checked: Vec<bool> = rows(game, columns, &[])
+            .iter()
+            .map(|row| row["in_check"].as_bool().expect("a bool"))
+            .collect();
+        assert_eq!(checked, [false, false, false, false, true], "{columns}");
+    }
+}

@@ -15,6 +15,7 @@ fn a_list_is_read_and_tells_what_it_needs() {
         played.needs(),
         Needs {
             analysis: false,
+            in_check: false,
             fen: false,
             played: true,
             san: false,
@@ -35,7 +36,9 @@ fn a_list_is_read_and_tells_what_it_needs() {
     assert!(!Selection::all().has(Column::Turn));
     assert!(Selection::parse("fen,balance").unwrap().needs().analysis);
     // Whether the side to move is in check is the board's to say.
-    assert!(!Selection::parse("in_check").unwrap().needs().analysis);
+    let check = Selection::parse("in_check").unwrap().needs();
+    assert!(check.in_check && !check.analysis);
+    assert!(!played.needs().in_check);
     assert_eq!(Selection::all().needs(), Needs::ALL);
     let why = Selection::parse("game,elo").unwrap_err();
     assert!(

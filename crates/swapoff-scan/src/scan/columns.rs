@@ -146,8 +146,11 @@ impl Column {
 /// What the asked columns need computed for each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Needs {
-    /// Every capture's SEE and each side's hanging pieces.
+    /// Every capture's SEE and each side's hanging pieces (and whether the side to move
+    /// is in check).
     pub analysis: bool,
+    /// Whether the side to move is in check, without the analysis.
+    pub in_check: bool,
     /// The FEN text (EPD rows have it anyway).
     pub fen: bool,
     /// The move played from the position, in UCI (its clock and evaluation, which also
@@ -167,6 +170,7 @@ impl Needs {
     /// Everything: the default rows.
     pub const ALL: Needs = Needs {
         analysis: true,
+        in_check: true,
         fen: true,
         played: true,
         san: true,
@@ -178,6 +182,7 @@ impl Needs {
     /// What a summary counts: the analysis alone.
     pub const SUMMARY: Needs = Needs {
         analysis: true,
+        in_check: true,
         fen: false,
         played: false,
         san: false,
@@ -254,6 +259,7 @@ impl Selection {
     pub fn needs(&self) -> Needs {
         Needs {
             analysis: self.0.iter().any(|c| c.needs_analysis()),
+            in_check: self.has(Column::InCheck),
             fen: self.has(Column::Fen),
             played: self.has(Column::Played)
                 || self.has(Column::PlayedSan)

@@ -224,10 +224,11 @@ impl<S: Sink> Analysing<'_, S> {
 
 impl<S: Sink> PositionSink for Analysing<'_, S> {
     fn position(&mut self, p: &Position<'_>, see_move: Option<swapoff::Move>) -> ControlFlow<()> {
-        // Not asked for: the report stays empty, and no column reads it but `in_check`.
+        // Not asked for: the report stays empty, and no column reads it but `in_check`,
+        // itself left as it was when no column reads it.
         if self.needs.analysis {
             self.report.analyze(p.board, self.see);
-        } else {
+        } else if self.needs.in_check {
             self.report.check(p.board);
         }
         let rating = |at: Option<usize>| {
