@@ -272,10 +272,9 @@ pub(crate) fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) -> C
             text,
         } => walk_epd(*file, *first_line, text, sink),
         Unit::Pgn { file, games } => {
-            let mut fen = Vec::with_capacity(96);
-            let mut writer = fen::FenWriter::default();
+            let mut buffers = Buffers::default();
             for game in games {
-                walk_game(*file, game, needs, sink, &mut fen, &mut writer)?;
+                walk_game(*file, game, needs, sink, &mut buffers)?;
             }
             ControlFlow::Continue(())
         }
@@ -436,14 +435,30 @@ fn walk_epd(
     ControlFlow::Continue(())
 }
 
+/// What a game's rows are written into, reused from game to game (most games are short:
+/// a buffer a game cost an allocation and a free each).
+#[derive(Default)]
+struct Buffers {
+    fen: Vec<u8>,
+    writer: fen::FenWriter,
+    /// The move played, in UCI and in SAN.
+    uci: String,
+    san: String,
+}
+
 fn walk_game(
     file: usize,
     game: &GameRecord,
     needs: Needs,
     sink: &mut impl PositionSink,
-    fen: &mut Vec<u8>,
-    writer: &mut fen::FenWriter,
+    buffers: &mut Buffers,
 ) -> ControlFlow<()> {
+    let Buffers {
+        fen,
+        writer,
+        uci,
+        san: san_text,
+    } = buffers;
     sink.game();
     let note = |ply: Option<u32>, why: String, skipped: Skipped| {
         let place = Place::Game {
@@ -473,8 +488,6 @@ fn walk_game(
             Err(why) => return sink.note(note(None, why.to_string(), Skipped::Game)),
         },
     };
-    // The move played from each position, written into reused buffers.
-    let (mut uci, mut san_text) = (String::new(), String::new());
     let mut ply = 0u32;
     // The position after the move played, when making its SAN played it already.
     let mut advanced: Option<Chess> = None;
@@ -486,14 +499,14 @@ fn walk_game(
             Some(Ok(Step::Move(m))) if needs.played => {
                 uci.clear();
                 san_text.clear();
-                replay.push_uci(m, &mut uci);
+                replay.push_uci(m, uci);
                 // Made from the move, not echoed: PGN text may be UCI (`c7c5`), over-
                 // disambiguated (`Nb1c3`) or miss a suffix (`Qxf7` for a mate). Its suffix
                 // needs the board after the move: played once, on a copy that becomes the
                 // next board.
                 if needs.san {
                     let (made, after) = replay.san(m);
-                    made.append_to_string(&mut san_text);
+                    made.append_to_string(san_text);
                     advanced = Some(after);
                 }
                 if needs.played_see {
@@ -501,8 +514,8 @@ fn walk_game(
                     see_move = swapoff::Move::try_from(&m).ok();
                 }
                 Some(Played {
-                    uci: &uci,
-                    san: &san_text,
+                    uci,
+                    san: san_text,
                     annotation: &game.annotations[ply as usize],
                 })
             }
