@@ -135,6 +135,95 @@ fn the_first_clock_and_evaluation_after_a_move_count_over_all_its_comments() {
     assert_eq!(read[1], (150.into(), "-0.5".into()));
 }
 
+/// The first row of a game whose first move carries `comment`, with `columns`.
+fn after_comment(comment: &str, columns: &str) -> Value {
+    let text = format!("1. Nf3 {{{comment}}} *\n");
+    rows(text, columns, &[]).swap_remove(0)
+}
+
+#[test]
+fn evaluations_read_as_centipawns_or_mates() {
+    for (eval, cp, mate) in [
+        ("0.17", Some(17), None),
+        ("-1.5", Some(-150), None),
+        (" 0.005", Some(1), None),
+        ("#3", None, Some(3)),
+        ("#-2", None, Some(-2)),
+        ("+.5", Some(50), None),
+        ("0.17,23", Some(17), None),
+    ] {
+        let row = after_comment(&format!("[%eval {eval}]"), "eval_cp,eval_mate");
+        let read = (row["eval_cp"].as_i64(), row["eval_mate"].as_i64());
+        assert_eq!(read, (cp, mate), "{eval:?}");
+    }
+    // Kept as text in `eval`, but neither centipawns nor a mate.
+    for bad in [
+        "#", "#x", "NaN", "inf", "1e300", "1e5", "0.1.2", ".", "-", "--1", "1-",
+    ] {
+        let row = after_comment(&format!("[%eval {bad}]"), "eval,eval_cp,eval_mate");
+        assert_eq!(row["eval"], bad, "{bad:?}");
+        assert_eq!(
+            (&row["eval_cp"], &row["eval_mate"]),
+            (&Value::Null, &Value::Null)
+        );
+    }
+    assert_eq!(after_comment("[%eval ]", "eval")["eval"], Value::Null);
+}
+
+#[test]
+fn clocks_read_whole_or_fractional_as_the_float_sum_gives_them() {
+    let float_sum = |text: &str| {
+        let parts: Option<Vec<f64>> = text.split(':').map(|p| p.trim().parse().ok()).collect();
+        parts.map(|p| p.iter().fold(0.0, |s, v| s * 60.0 + v))
+    };
+    let many = "999999999:".repeat(6) + "1";
+    for text in [
+        "0:03:00",
+        "1:00:00",
+        "59",
+        "00:00:07",
+        " 2 : 05 ",
+        "0:00:01.5",
+        "12:34.25",
+        "1:2",
+        &many,
+    ] {
+        let row = after_comment(&format!("[%clk {text}]"), "clock");
+        assert_eq!(row["clock"].as_f64(), float_sum(text), "{text:?}");
+    }
+    // Whole seconds are written as integers.
+    assert_eq!(after_comment("[%clk 0:03:00]", "clock")["clock"], 180);
+    for bad in [
+        "",
+        "1::2",
+        "a:00",
+        "-1:00",
+        "inf",
+        "-0:00:01",
+        "0:-0:05",
+        "+5",
+        "1e3",
+        "0:00:1.2.3",
+        "0:00:.",
+        "NaN",
+    ] {
+        let row = after_comment(&format!("[%clk {bad}]"), "clock");
+        assert_eq!(row["clock"], Value::Null, "{bad:?}");
+    }
+}
+
+#[test]
+fn a_comment_gives_its_first_clock_and_evaluation() {
+    let row = after_comment(
+        " [%eval 0.17,23] [%clk 0:03:00] [%clk 0:01:00] ",
+        "clock,eval",
+    );
+    assert_eq!((&row["clock"], &row["eval"]), (&180.into(), &"0.17".into()));
+    // Text around them, an empty evaluation, and a command left open.
+    let row = after_comment("[see [%clk 1:2] [%eval ] [%clk 0:00:09", "clock,eval");
+    assert_eq!((&row["clock"], &row["eval"]), (&62.into(), &Value::Null));
+}
+
 #[test]
 fn a_tag_is_read_whatever_blank_separates_its_name_from_its_value() {
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";

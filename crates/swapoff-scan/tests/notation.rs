@@ -301,3 +301,111 @@ fn every_spelling_of_every_legal_move_reads_as_python_chess_reads_it() {
         40,
     );
 }
+
+/// The moves played in a game of `movetext` from `fen` (the usual start when `None`), in
+/// UCI, and its notes.
+fn played_from(fen: Option<&str>, movetext: &str) -> (Vec<String>, Vec<String>) {
+    let tags = fen.map_or(String::new(), |f| {
+        format!("[FEN \"{f}\"]\n[SetUp \"1\"]\n\n")
+    });
+    let (mut played, mut notes) = (Vec::new(), Vec::new());
+    // A move number first: a text is taken for PGN when it starts like PGN.
+    for seen in scan(format!("{tags}1. {movetext} *\n"), "played", &[]) {
+        match seen {
+            Seen::Row(row) => {
+                if let Some(uci) = row["played"].as_str() {
+                    played.push(uci.to_string());
+                }
+            }
+            Seen::Note(note) => notes.push(note),
+        }
+    }
+    (played, notes)
+}
+
+#[test]
+fn each_token_python_chess_reads_is_read() {
+    let promote = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    let en_passant = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+    for (fen, token, uci) in [
+        (None, "Nf3", "g1f3"),
+        (None, "e2e4", "e2e4"),
+        (None, "e2-e4", "e2e4"),
+        (None, "Ng1-f3", "g1f3"),
+        (None, "♘f3", "g1f3"),
+        (None, "♙e4", "e2e4"),
+        (None, "e4,", "e2e4"),
+        (None, "e4.", "e2e4"),
+        (None, "Nf3+/-", "g1f3"),
+        (Some(promote), "e7-e8=Q", "e7e8q"),
+        (Some(promote), "e8Q", "e7e8q"),
+        (Some(promote), "e7e8q", "e7e8q"),
+        (Some("4k3/8/8/8/8/8/1pK5/R7 b - - 0 1"), "bxa1N+", "b2a1n"),
+        (Some(en_passant), "exd6e.p.", "e5d6"),
+        (Some(en_passant), "exd6ep", "e5d6"),
+        (Some("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 2"), "exd3e.p", "e4d3"),
+        (Some("4k3/8/5n2/8/4P3/8/8/4K3 b - - 0 1"), "♞xe4", "f6e4"),
+        (
+            Some("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"),
+            "Qxf7#+",
+            "h5f7",
+        ),
+        (Some("6k1/8/8/7Q/8/8/8/4K3 w - - 0 1"), "Qf7++", "h5f7"),
+        (Some("4k3/8/8/8/8/8/8/R5K1 w - - 0 1"), "Re1+=", "a1e1"),
+        (Some("4k3/8/8/8/8/8/8/3BK3 w - - 0 1"), "Ba4±", "d1a4"),
+        (Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "O-O∓", "e1g1"),
+        // A pawn's capture from the b-file is SAN, not a lower-case bishop.
+        (Some("4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1"), "bc4", "b3c4"),
+        // Null moves, written as python-chess writes one.
+        (None, "--", "0000"),
+        (None, "Z0", "0000"),
+        (None, "@@@@", "0000"),
+    ] {
+        assert_eq!(
+            played_from(fen, token),
+            (vec![uci.to_string()], vec![]),
+            "{token}"
+        );
+    }
+}
+
+#[test]
+fn annotations_standing_alone_are_passed_over() {
+    for token in ["e.p.", "ep", "+/-", "-+", "=", "=/∞", "±", "N", ","] {
+        let (played, notes) = played_from(None, &format!("e4 {token} e5"));
+        assert_eq!(
+            (played, notes),
+            (vec!["e2e4".into(), "e7e5".into()], vec![]),
+            "{token}"
+        );
+    }
+}
+
+#[test]
+fn what_no_one_can_read_is_told_with_why() {
+    let foreign = "the piece letter is not PGN's (K, Q, R, B or N)";
+    let not_a_move = "not a move (SAN, UCI or long algebraic) nor an annotation";
+    let long = "x".repeat(25);
+    for (token, why) in [
+        ("Sf3", foreign),
+        ("Lxb5", foreign),
+        ("Tfe1+", foreign),
+        ("nf3", foreign),
+        ("qxf7", foreign),
+        ("e9", not_a_move),
+        ("o-o", not_a_move),
+        ("hello", not_a_move),
+        ("Bb5N", not_a_move),
+        ("Sicilian", not_a_move),
+        (&long, not_a_move),
+    ] {
+        // The game stops at the token, reported at its place; the moves before it stand.
+        let (played, notes) = played_from(None, &format!("e4 {token} e5"));
+        let note = "input: game 1: ply 2 (1... ";
+        assert_eq!(played, ["e2e4"], "{token}");
+        assert!(
+            notes.len() == 1 && notes[0].starts_with(note) && notes[0].contains(why),
+            "{token}: {notes:?}"
+        );
+    }
+}
