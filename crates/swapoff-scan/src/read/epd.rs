@@ -336,67 +336,6 @@ pub(crate) fn read_line(line: &str, fen: &mut Vec<u8>) -> Result<Option<Chess>, 
 mod tests {
     use super::*;
 
-    fn fields(line: &str) -> ([&str; 4], u32, u32) {
-        match split(line) {
-            Ok(Line::Fen {
-                fields,
-                halfmove,
-                fullmove,
-            }) => (fields, halfmove, fullmove),
-            Ok(Line::Empty) => panic!("empty"),
-            Err(e) => panic!("{e}"),
-        }
-    }
-
-    #[test]
-    fn reads_fen_epd_and_pairs() {
-        let (f, h, n) = fields("  8/8/8/8/8/8/8/K6k   w -\t-  12 40 ");
-        assert_eq!(f, ["8/8/8/8/8/8/8/K6k", "w", "-", "-"]);
-        assert_eq!((h, n), (12, 40));
-        let (_, h, n) = fields("8/8/8/8/8/8/8/K6k w - - bm Kb2; id \"x\";");
-        assert_eq!((h, n), (0, 1));
-        // python-chess's reading of the counters' operations.
-        let (_, h, n) = fields("8/8/8/8/8/8/8/K6k w - - hmvc 3; fmvn 40;");
-        assert_eq!((h, n), (3, 40));
-        let (_, h, n) = fields("8/8/8/8/8/8/8/K6k w - - id \"a; \\\"hmvc 9;\"; fmvn 7");
-        assert_eq!((h, n), (0, 7));
-        assert!(split("8/8/8/8/8/8/8/K6k w - - hmvc x;").is_err());
-        assert!(split("8/8/8/8/8/8/8/K6k w - - fmvn 0;").is_err());
-        assert!(split("8/8/8/8/8/8/8/K6k w - - hmvc;").is_err());
-        let (f, _, _) = fields("8/8/8/8/8/8/8/K6k w - -;a1b2");
-        assert_eq!(f[3], "-");
-        let (f, _, _) = fields("\u{feff}8/8/8/8/8/8/8/K6k w - -");
-        assert_eq!(f[0], "8/8/8/8/8/8/8/K6k");
-        assert!(matches!(split("   "), Ok(Line::Empty)));
-        assert!(matches!(split("# comment"), Ok(Line::Empty)));
-        // PGN's escape line: passed over before the first position by the sniffing, and so
-        // after it too (a Dask partition may start with one).
-        assert!(matches!(split("% exported by x"), Ok(Line::Empty)));
-        assert!(is_comment(b"  % caf\xe9"));
-        assert!(split("8/8/8/8/8/8/8/K6k w -").is_err());
-        assert!(split("8/8/8/8/8/8/8/K6k w - - 0 0").is_err());
-    }
-
-    #[test]
-    fn errors_name_the_field() {
-        let mut fen = Vec::new();
-        let bad = ["8/8/8/8/8/8/8/K6k", "x", "-", "-"];
-        let e = parse(&bad, 0, 1, &mut fen).unwrap_err();
-        assert!(matches!(e, EpdError::Position(_)), "{e:?}");
-        assert!(e.to_string().contains("side to move"), "{e}");
-        let two_kings = ["8/8/8/8/8/8/8/KK5k", "w", "-", "-"];
-        let e = parse(&two_kings, 0, 1, &mut fen).unwrap_err().to_string();
-        assert!(e.contains("impossible position"), "{e}");
-    }
-
-    #[test]
-    fn large_counters_are_kept_in_the_fen() {
-        let mut fen = Vec::new();
-        let ok = ["8/8/8/8/8/8/8/K6k", "w", "-", "-"];
-        parse(&ok, 150, 70000, &mut fen).unwrap();
-        assert_eq!(fen, b"8/8/8/8/8/8/8/K6k w - - 150 70000");
-    }
-
     /// Book lines, then each with one or two bytes of its placement or castling changed,
     /// dropped or doubled, and Chess960 lines: where the quick reading gives a position it
     /// is the reader's, and it refuses nothing the reader takes but for the castling file
@@ -455,19 +394,5 @@ mod tests {
             }
         }
         assert!(quick_ones > 300 && refused > 3000, "{quick_ones} {refused}");
-    }
-
-    #[test]
-    fn x_fen_castling_takes_the_outermost_rook() {
-        use shakmaty::{CastlingSide, Color, Position, Square};
-        let mut fen = Vec::new();
-        let fields = ["4k3/8/8/8/8/8/8/1R2K1RR", "w", "Q", "-"];
-        let board = parse(&fields, 0, 1, &mut fen).unwrap();
-        let rook = board.castles().rook(Color::White, CastlingSide::QueenSide);
-        assert_eq!(rook, Some(Square::B1));
-        let fields = ["4k3/8/8/8/8/8/8/1R2K1RR", "w", "K", "-"];
-        let board = parse(&fields, 0, 1, &mut fen).unwrap();
-        let rook = board.castles().rook(Color::White, CastlingSide::KingSide);
-        assert_eq!(rook, Some(Square::H1));
     }
 }

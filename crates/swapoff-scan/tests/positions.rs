@@ -1,0 +1,161 @@
+//! Positions as rows give them: EPD and FEN lines read (their counters, operations,
+//! comments and faults), and the FEN written for every position of a replayed game.
+
+mod common;
+
+use common::{rows, scan, Seen};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, EnPassantMode, Position};
+
+/// Each row of `text` as its line and FEN, and each note, in order.
+fn lines(text: &str) -> (Vec<(u64, String)>, Vec<String>) {
+    let (mut read, mut notes) = (Vec::new(), Vec::new());
+    for seen in scan(text, "line,fen", &[]) {
+        match seen {
+            Seen::Row(row) => read.push((
+                row["line"].as_u64().expect("a line number"),
+                row["fen"].as_str().expect("a FEN").to_string(),
+            )),
+            Seen::Note(note) => notes.push(note),
+        }
+    }
+    (read, notes)
+}
+
+#[test]
+fn fen_and_epd_lines_are_read_with_their_counters() {
+    let bare = "8/8/8/8/8/8/8/K6k w - -";
+    let text = [
+        "  8/8/8/8/8/8/8/K6k   w -\t-  12 40 ",
+        "8/8/8/8/8/8/8/K6k w - - bm Kb2; id \"x\";",
+        // python-chess's reading of the counters' operations.
+        "8/8/8/8/8/8/8/K6k w - - hmvc 3; fmvn 40;",
+        "8/8/8/8/8/8/8/K6k w - - id \"a; \\\"hmvc 9;\"; fmvn 7",
+        "8/8/8/8/8/8/8/K6k w - -;a1b2",
+        "\u{feff}8/8/8/8/8/8/8/K6k w - -",
+        // Blank lines, comments and PGN's escape line are passed over.
+        "   ",
+        "# comment",
+        "% exported by x",
+        "8/8/8/8/8/8/8/K6k w - - 150 70000",
+    ]
+    .join("\n");
+    let (read, notes) = lines(&text);
+    assert_eq!(notes, Vec::<String>::new());
+    let want = [
+        (1, "12 40"),
+        (2, "0 1"),
+        (3, "3 40"),
+        (4, "0 7"),
+        (5, "0 1"),
+        (6, "0 1"),
+        (10, "150 70000"),
+    ]
+    .map(|(line, counters)| (line, format!("{bare} {counters}")));
+    assert_eq!(read, want);
+}
+
+#[test]
+fn a_bad_line_is_reported_by_its_field_and_the_next_one_read() {
+    let text = [
+        "8/8/8/8/8/8/8/K6k w - - hmvc x;",
+        "8/8/8/8/8/8/8/K6k w - - fmvn 0;",
+        "8/8/8/8/8/8/8/K6k w - - hmvc;",
+        "8/8/8/8/8/8/8/K6k w -",
+        "8/8/8/8/8/8/8/K6k w - - 0 0",
+        "8/8/8/8/8/8/8/K6k x - -",
+        "8/8/8/8/8/8/8/KK5k w - -",
+        "8/8/8/8/8/8/8/K6k b - -",
+    ]
+    .join("\n");
+    let (read, notes) = lines(&text);
+    assert_eq!(read, [(8, "8/8/8/8/8/8/8/K6k b - - 0 1".to_string())]);
+    let whys = [
+        "FEN field 'halfmove clock' (\"x\"): must be a number",
+        "FEN field 'fullmove number' (\"0\"): must be a positive integer",
+        "FEN field 'halfmove clock' (\"\"): must be a number",
+        "FEN has 3 field(s); at least 4 are needed",
+        "FEN field 'fullmove number' (\"0\"): must be a positive integer",
+        "FEN field 'side to move' (\"x\"): must be 'w' or 'b'",
+        "impossible position: a side has more than one king",
+    ];
+    assert_eq!(notes.len(), whys.len(), "{notes:?}");
+    for (line, (note, why)) in notes.iter().zip(whys).enumerate() {
+        let place = format!("input:{}: ", line + 1);
+        assert!(note.starts_with(&place) && note.contains(why), "{note}");
+        assert!(note.ends_with("; line skipped"), "{note}");
+    }
+}
+
+#[test]
+fn x_fen_castling_takes_the_outermost_rook() {
+    // Q is b1's right (there is no rook on a1), K is h1's, not the inner g1's: each is
+    // written back as it was read, where g1's right would be written G.
+    for rights in ["Q", "K"] {
+        let fen = format!("4k3/8/8/8/8/8/8/1R2K1RR w {rights} - 0 1");
+        let text = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n*\n");
+        assert_eq!(rows(text, "fen", &[])[0]["fen"], fen);
+    }
+    // Queenside castling takes b1's rook: the king takes it, in Chess960's UCI.
+    let fen = "4k3/8/8/8/8/8/8/1R2K1RR w Q - 0 1";
+    let text = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n1. O-O-O *\n");
+    let read = rows(text, "played,fen", &[]);
+    assert_eq!(read[0]["played"], "e1b1");
+    assert_eq!(read[1]["fen"], "4k3/8/8/8/8/8/8/2KR2RR b - - 1 1");
+}
+
+#[test]
+fn a_replayed_game_s_fen_is_the_one_shakmaty_writes() {
+    // Random games (a fixed generator) scanned as one PGN text, so that one writer follows
+    // every game and each game's start changes every rank the last game's end had.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut text, mut want) = (String::new(), Vec::new());
+    for _ in 0..40 {
+        let mut board = Chess::default();
+        let mut moves = Vec::new();
+        for _ in 0..200 {
+            want.push(Fen::from_position(&board, EnPassantMode::Legal).to_string());
+            let legal = board.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let m = legal[(seed >> 33) as usize % legal.len()];
+            moves.push(m.to_uci(shakmaty::CastlingMode::Standard).to_string());
+            board.play_unchecked(m);
+        }
+        if !board.legal_moves().is_empty() {
+            want.push(Fen::from_position(&board, EnPassantMode::Legal).to_string());
+        }
+        text.push_str(&format!("[Event \"x\"]\n\n1. {} *\n\n", moves.join(" ")));
+    }
+    let got: Vec<String> = rows(text, "fen", &[])
+        .iter()
+        .map(|row| row["fen"].as_str().expect("a FEN").to_string())
+        .collect();
+    assert_eq!(got.len(), want.len());
+    for (i, (got, want)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(got, want, "row {i}");
+    }
+}
+
+#[test]
+fn a_start_position_s_fen_is_written_back_as_read() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 40",
+        "4k3/8/8/8/8/8/8/4K3 b - - 99 1000",
+    ] {
+        let text = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n*\n");
+        assert_eq!(rows(text, "fen", &[])[0]["fen"], fen);
+    }
+    // Chess960: an inner rook's right is named by its file.
+    let text = "[FEN \"4k3/8/8/8/8/8/8/1R2K1RR w GB - 0 1\"]\n[SetUp \"1\"]\n\
+                [Variant \"Chess960\"]\n\n*\n";
+    assert_eq!(
+        rows(text, "fen", &[])[0]["fen"],
+        "4k3/8/8/8/8/8/8/1R2K1RR w GQ - 0 1"
+    );
+}
