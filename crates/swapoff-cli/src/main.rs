@@ -6,10 +6,6 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-// See Cargo.toml: the scan's buffers, made and freed a game at a time on every core.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 mod audit;
 mod bench;
 mod common;
