@@ -68,6 +68,35 @@ fn text_in_no_format_and_binary_are_refused_by_name() {
 }
 
 #[test]
+fn an_input_is_told_apart_once_with_its_blank_lines_counted() {
+    let Ok(Source::Text {
+        format,
+        blank_lines,
+        mut lines,
+    }) = open(b"\r\n# books\r\n8/8/8/8/8/8/8/K6k w - -\r\n", "fen")
+    else {
+        panic!("text");
+    };
+    assert_eq!(format, Format::Epd);
+    // Line ends made LF; the lines dropped and the lines kept before the position add up
+    // to the two before it in the file.
+    let mut text = String::new();
+    lines.read_to_string(&mut text).unwrap();
+    assert!(text.ends_with("\n8/8/8/8/8/8/8/K6k w - -\n") || text == "8/8/8/8/8/8/8/K6k w - -\n");
+    assert!(!text.contains('\r'), "{text:?}");
+    let kept_before = text.matches('\n').count() as u64 - 1;
+    assert_eq!(blank_lines + kept_before, 2, "{text:?}");
+    assert!(matches!(open(b"PAR1rest", "fen"), Ok(Source::Parquet(_))));
+    assert!(matches!(open(b"\n# only\n", "fen"), Ok(Source::Empty)));
+    let unknown = open(b"hello world\n", "fen");
+    assert!(matches!(unknown, Err(InputError::UnknownFormat { .. })));
+    let png = open(b"\x89PNG\r\n\x1a\n\0\0", "fen");
+    assert!(matches!(png, Err(InputError::Binary { .. })));
+    let zstd_but_broken = open(b"\x28\xb5\x2f\xfd broken", "fen");
+    assert!(matches!(zstd_but_broken, Err(InputError::Read { .. })));
+}
+
+#[test]
 fn compressed_data_inside_compressed_data_is_decompressed() {
     let epd = b"8/8/8/8/8/8/8/K6k w - -\n";
     let twice = gzip(&gzip(epd));
