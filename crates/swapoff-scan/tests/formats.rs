@@ -222,3 +222,52 @@ fn describes_a_compressed_head() {
     packed.truncate(packed.len() - 2);
     assert_eq!(Format::sniff(&packed).0, Some("zstd"));
 }
+
+/// The notes of `bytes` scanned as `format`.
+fn notes_as(bytes: impl Into<Vec<u8>>, format: Format) -> Vec<String> {
+    let seen = common::scan_as(bytes, Some(format), "line", &[]);
+    let notes = seen.into_iter().filter_map(|seen| match seen {
+        common::Seen::Note(note) => Some(note),
+        common::Seen::Row(_) => None,
+    });
+    notes.collect()
+}
+
+#[test]
+fn a_long_header_is_listed_short_in_a_message() {
+    // A 12 KB line the fuzzer read as a CSV header once made a 12 KB message.
+    let header = format!("{},y\na,b\n", "x".repeat(12_000));
+    let notes = notes_as(header, Format::Csv);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("has no column \"fen\""), "{}", notes[0]);
+    assert!(
+        notes[0].contains("... (2 columns, 12002 bytes)"),
+        "{}",
+        notes[0]
+    );
+    assert!(notes[0].len() < 400, "{}", notes[0].len());
+}
+
+#[test]
+fn a_line_that_is_not_a_json_object_is_named_short() {
+    // The fuzzer's finds: a string of 7 KB and an object cut short, quoted whole.
+    let long = "x".repeat(7_000);
+    let text = format!(
+        "\"{long}\"\n[1, 2]\n17\nnull\n{{\"fen\": \"{long}\n{{\"fen\": \"8/8/8/8/8/8/8/K6k w - - 0 1\"}}\n"
+    );
+    let notes = notes_as(text, Format::Jsonl);
+    let whys = [
+        "input:1: not a JSON object: a string (7002 bytes); row skipped",
+        "input:2: not a JSON object: an array (6 bytes); row skipped",
+        "input:3: not a JSON object: a number (2 bytes); row skipped",
+        "input:4: not a JSON object: null (4 bytes); row skipped",
+    ];
+    assert_eq!(notes[..4], whys);
+    assert!(
+        notes[4].starts_with("input:5: not a JSON object: EOF"),
+        "{}",
+        notes[4]
+    );
+    assert!(notes[4].len() < 150, "{}", notes[4]);
+    assert_eq!(notes.len(), 5);
+}

@@ -6,7 +6,9 @@
 use serde_json::Value;
 use std::ops::ControlFlow;
 use swapoff::See;
-use swapoff_scan::{InputName, Note, ReadOptions, Row, Scanner, Selection, Shape, Sink, TextRows};
+use swapoff_scan::{
+    Format, InputName, Note, ReadOptions, Row, Scanner, Selection, Shape, Sink, TextRows,
+};
 
 /// A row, or a note, as a face meets them.
 #[derive(Debug, PartialEq)]
@@ -53,12 +55,23 @@ impl Sink for Collect {
 /// `bytes`, read as one input file holds them (any format, compressed or not), scanned
 /// for `columns` (`seeswap scan --columns`) and the tags `tags`.
 pub fn scan(bytes: impl Into<Vec<u8>>, columns: &str, tags: &[&str]) -> Vec<Seen> {
+    scan_as(bytes, None, columns, tags)
+}
+
+/// [`scan`], with the input's format given (`--format`) rather than told.
+pub fn scan_as(
+    bytes: impl Into<Vec<u8>>,
+    format: Option<Format>,
+    columns: &str,
+    tags: &[&str],
+) -> Vec<Seen> {
     let selection = Selection::parse(columns).expect("columns");
     let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
     let scanner = Scanner::new(See::default(), selection.needs(), &tags);
     let options = ReadOptions {
         tags: scanner.tags().to_vec(),
         comments: scanner.reads_comments(),
+        format,
         ..ReadOptions::default()
     };
     let mut sink = Collect {
