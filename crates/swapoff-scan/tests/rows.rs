@@ -285,3 +285,74 @@ fn the_captures_listed_are_the_move_generator_s() {
     assert!(got.len() > 3_000, "{}", got.len());
     assert_eq!(got, want);
 }
+
+/// Rows written as text by one writer, as a face's sink writes them.
+struct Written {
+    rows: swapoff_scan::TextRows,
+    out: Vec<u8>,
+}
+
+impl Sink for Written {
+    type Error = std::convert::Infallible;
+
+    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
+        self.rows.write(&mut self.out, row);
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn note(&mut self, _: Note) -> Result<ControlFlow<()>, Self::Error> {
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+#[test]
+fn each_game_s_rows_carry_their_own_game_s_tags() {
+    // Two inputs with a game 2 each, the second game of the first with no WhiteElo: the
+    // writer keeps the tags of the game it last wrote, and must not give them to another
+    // game of the same number or to a game without them.
+    let first =
+        "[WhiteElo \"1500\"]\n[Event \"a,b\"]\n\n1. e4 e5 *\n\n[Event \"1600\"]\n\n1. d4 *\n";
+    let second = "[WhiteElo \"x\\\"y\"]\n\n1. c4 *\n\n[WhiteElo \"1700\"]\n\n1. Nf3 *\n";
+    let (dir, a) = common::input_file(first.as_bytes());
+    let b_path = dir.path().join("second");
+    std::fs::write(&b_path, second).unwrap();
+    let inputs = [a, swapoff_scan::InputName::from(b_path)];
+    let names = ["WhiteElo".to_string(), "Event".to_string()];
+    let paths = ["a.pgn".to_string(), "b.pgn".to_string()];
+    for shape in [swapoff_scan::Shape::Csv, swapoff_scan::Shape::Json] {
+        for columns in ["game,ply", "played"] {
+            let selection = swapoff_scan::Selection::parse(columns).unwrap();
+            let scanner = Scanner::new(See::default(), selection.needs(), &names);
+            let options = ReadOptions {
+                tags: scanner.tags().to_vec(),
+                ..ReadOptions::default()
+            };
+            let rows = swapoff_scan::TextRows::new(shape, &paths, &names).with_columns(selection);
+            let mut sink = Written {
+                rows,
+                out: Vec::new(),
+            };
+            options.read_each(&inputs, |work| {
+                let Ok(flow) = scanner.process(work, &mut sink);
+                flow
+            });
+            let text = String::from_utf8(sink.out).unwrap();
+            // Unquoted from CSV's doubled quote or JSON's escaped one.
+            let text = text.replace("\"\"", "\"").replace("\\\"", "\"");
+            let lines: Vec<&str> = text.lines().collect();
+            // Three positions and two of the first file, two and two of the second.
+            let tags = [
+                "1500", "1500", "1500", "1600", "1600", "x\"y", "x\"y", "1700", "1700",
+            ];
+            assert_eq!(lines.len(), tags.len(), "{shape:?} {columns}: {text}");
+            for (line, tag) in lines.iter().zip(tags) {
+                assert!(line.contains(tag), "{shape:?} {columns}: {tag} in {line}");
+            }
+            // The second game of the first file has no WhiteElo: its Event stands alone.
+            assert!(
+                !lines[3].contains("1500") && !lines[4].contains("1500"),
+                "{text}"
+            );
+        }
+    }
+}
