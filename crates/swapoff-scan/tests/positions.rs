@@ -3,9 +3,10 @@
 
 mod common;
 
-use common::{rows, scan, Seen};
+use common::{rows, scan, scan_as, Seen};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
+use swapoff_scan::Format;
 
 /// Each row of `text` as its line and FEN, and each note, in order.
 fn lines(text: &str) -> (Vec<(u64, String)>, Vec<String>) {
@@ -158,4 +159,83 @@ fn a_start_position_s_fen_is_written_back_as_read() {
         rows(text, "fen", &[])[0]["fen"],
         "4k3/8/8/8/8/8/8/1R2K1RR w GQ - 0 1"
     );
+}
+
+#[test]
+fn any_whitespace_between_fields_reads_the_same() {
+    let fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
+    let want = swapoff_scan::Position::from_fen(fen).unwrap().fen();
+    for text in [
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R\tw KQkq d6 0 1",
+        " r3k2r/8/8/3pP3/8/8/8/R3K2R w  KQkq d6 0 1\n",
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6",
+    ] {
+        let read = swapoff_scan::Position::from_fen(text).unwrap().fen();
+        assert_eq!(read, want, "{text:?}");
+    }
+}
+
+/// Book lines, then each with one or two bytes of its placement or castling changed,
+/// dropped or doubled, and Chess960 lines, scanned as EPD: each line gives the position
+/// the one FEN reader (`Position::from_fen`) gives, or a note where it refuses the line.
+/// (A usual line is read by a quicker path first; this holds it to the reader.)
+#[test]
+fn an_epd_line_reads_as_the_fen_reader_reads_it() {
+    let mut state = 0x0BAD_F00D_u64;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata");
+    let text = std::fs::read_to_string(root.join("positions/uho_head.epd")).expect("book");
+    let mut lines: Vec<String> = text.lines().take(300).map(str::to_string).collect();
+    lines.push("bqnrkbrn/pppppppp/8/8/8/8/PPPPPPPP/BQNRKBRN w KQkq - 0 1".into());
+    lines.push("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1".into());
+    lines.push("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 40".into());
+    let mut damaged_lines = Vec::new();
+    for line in &lines {
+        for round in 0..30 {
+            let mut damaged = line.as_bytes().to_vec();
+            let end = damaged.iter().position(|&b| b == b' ').unwrap_or(1) + 6;
+            for _ in 0..(round > 0) as usize * (1 + next(2)) {
+                let at = next(end.min(damaged.len()));
+                match next(3) {
+                    0 => damaged[at] = b"12345678/9pPkKxQqBG-"[next(20)],
+                    1 => drop(damaged.remove(at)),
+                    _ => damaged.insert(at, damaged[at]),
+                }
+            }
+            damaged_lines.push(String::from_utf8(damaged).expect("ASCII"));
+        }
+    }
+    let seen = scan_as(damaged_lines.join("\n"), Some(Format::Epd), "line,fen", &[]);
+    let (mut read, mut refused) = (0, 0);
+    for seen in seen {
+        let (line, got) = match &seen {
+            Seen::Row(row) => (
+                row["line"].as_u64().unwrap(),
+                Some(row["fen"].as_str().unwrap()),
+            ),
+            Seen::Note(note) => {
+                let line = note["input:".len()..].split(':').next().unwrap();
+                (line.parse().expect("a line number"), None)
+            }
+        };
+        let text = &damaged_lines[line as usize - 1];
+        let reader = swapoff_scan::Position::from_fen(text).map(|p| p.fen());
+        match (got, reader) {
+            (Some(got), Ok(want)) => {
+                let got = swapoff_scan::Position::from_fen(got)
+                    .expect("a FEN written")
+                    .fen();
+                assert_eq!(got, want, "{text}");
+                read += 1;
+            }
+            (None, Err(_)) => refused += 1,
+            (got, want) => panic!("{text}: the scan gives {got:?}, the reader {want:?}"),
+        }
+    }
+    assert!(read > 300 && refused > 3000, "{read} {refused}");
 }

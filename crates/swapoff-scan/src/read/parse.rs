@@ -565,19 +565,3 @@ impl fmt::Display for Clipped<'_> {
 pub(crate) fn cut(text: &str, chars: usize) -> Option<&str> {
     text.char_indices().nth(chars).map(|(end, _)| &text[..end])
 }
-
-#[cfg(test)]
-mod whitespace {
-    #[test]
-    fn any_whitespace_between_fields_reads_the_same() {
-        let fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
-        let want = super::position(fen).unwrap();
-        for text in [
-            "r3k2r/8/8/3pP3/8/8/8/R3K2R\tw KQkq d6 0 1",
-            " r3k2r/8/8/3pP3/8/8/8/R3K2R w  KQkq d6 0 1\n",
-            "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6",
-        ] {
-            assert_eq!(super::position(text).unwrap(), want, "{text:?}");
-        }
-    }
-}
