@@ -19,8 +19,20 @@ static DIGIT_PAIRS: [u8; 200] = {
 
 /// Appends `n` in decimal (the hot path of FEN, CSV and JSON writing, no `fmt`
 /// machinery).
-#[inline]
+#[inline(always)]
 pub(crate) fn push_u64(out: &mut Vec<u8>, n: u64) {
+    // One digit in line (a SEE of 0, the first plies, a FEN's counters: half the numbers
+    // of the question's rows); the rest is a call.
+    if n < 10 {
+        out.push(b'0' + n as u8);
+    } else {
+        push_digits(out, n);
+    }
+}
+
+/// [`push_u64`] for `n` of 10 and more.
+#[inline(never)]
+fn push_digits(out: &mut Vec<u8>, n: u64) {
     // Most numbers of a row are below 10,000 (plies, SEE values, clocks, counters): their
     // four digits are written as one fixed-size piece and the leading zeros cut off,
     // without a branch on the number of digits (which is unpredictable). Game and line
