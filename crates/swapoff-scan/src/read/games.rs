@@ -51,6 +51,8 @@ pub(crate) struct GameReader<R> {
     comments: bool,
     /// The last game's length, from which the next game's lists take their capacity.
     last_plies: usize,
+    /// Games already processed, whose lists the next games fill again.
+    pub(crate) spares: Vec<GameRecord>,
 }
 
 impl<R: Read> GameReader<R> {
@@ -70,6 +72,7 @@ impl<R: Read> GameReader<R> {
             wanted_tags,
             comments,
             last_plies: 0,
+            spares: Vec::new(),
         }
     }
 
@@ -172,13 +175,8 @@ impl<R: Read> GameReader<R> {
         // Games of a file are alike: the last one's length is the next one's capacity
         // (capped, so that a long game does not make every short one after it big).
         let capacity = (self.last_plies + 8).min(256);
-        let mut game = GameRecord {
-            number: self.games,
-            tag_values: vec![None; self.wanted_tags.len()],
-            moves: Vec::with_capacity(capacity),
-            annotations: Vec::with_capacity(capacity),
-            ..GameRecord::default()
-        };
+        let spare = self.spares.pop();
+        let mut game = GameRecord::reuse(spare, self.games, self.wanted_tags.len(), capacity);
         self.read_tags(&mut game)?;
         self.read_movetext(&mut game)?;
         self.last_plies = game.moves.len();

@@ -139,7 +139,7 @@ impl ReadOptions {
         Reading {
             format: self.format,
             tags: &self.tags,
-            texts,
+            pool: texts,
             columns: TableColumns {
                 fen: &self.fen_column,
                 moves: self.moves_column.as_deref(),

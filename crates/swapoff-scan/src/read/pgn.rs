@@ -58,6 +58,38 @@ pub(crate) struct GameRecord {
 }
 
 impl GameRecord {
+    /// Game `number` of its file, with `tags` tags' values, in the lists of a game
+    /// already processed when there is one (`spare`), else with room for `plies` moves.
+    /// A game's lists were most of the allocations of a short game's reading; a spare
+    /// game's lists keep their room (the room of a game of the same file, most often
+    /// enough: growing them to a size asked cost more than it saved).
+    pub(crate) fn reuse(
+        spare: Option<GameRecord>,
+        number: u64,
+        tags: usize,
+        plies: usize,
+    ) -> GameRecord {
+        let (mut moves, mut annotations, mut tag_values) = match spare {
+            Some(game) => (game.moves, game.annotations, game.tag_values),
+            None => (
+                Vec::with_capacity(plies),
+                Vec::with_capacity(plies),
+                Vec::new(),
+            ),
+        };
+        moves.clear();
+        annotations.clear();
+        tag_values.clear();
+        tag_values.resize(tags, None);
+        GameRecord {
+            number,
+            moves,
+            annotations,
+            tag_values,
+            ..GameRecord::default()
+        }
+    }
+
     /// Reads a comment into the annotation of the last move. A comment before the first
     /// move is about the game, not a move.
     pub(crate) fn annotate_last_move(&mut self, comment: &[u8]) {
@@ -138,5 +170,31 @@ fn bad_fen(fen: &str, why: impl std::fmt::Display) -> GameError {
     GameError::Fen {
         fen: fen.to_string(),
         why: why.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::read::games::GameReader;
+
+    #[test]
+    fn a_game_read_into_a_spare_game_s_lists_keeps_nothing_of_it() {
+        // The first game sets everything a game can hold; the second, read into its lists,
+        // must read as it does into fresh ones.
+        let pgn = b"[FEN \"8/8/8/8/8/8/4k3/4K2R w K - 0 1\"]\n[Variant \"Chess960\"]\n\
+            [WhiteElo \"2100\"]\n\n1. Kf1 {[%clk 0:01:00] [%eval 0.3]} Ke3 2. Sf3 *\n\n\
+            [BlackElo \"1900\"]\n\n1. e4 e5 *\n";
+        let tags = vec!["WhiteElo".to_string(), "BlackElo".to_string()];
+        let read = |reuse: bool| {
+            let mut reader = GameReader::new(&pgn[..], tags.clone(), true, 64);
+            let first = reader.read_game().unwrap().unwrap();
+            assert!(first.fen.is_some() && first.chess960 && first.unread.is_some());
+            if reuse {
+                reader.spares.push(first);
+            }
+            format!("{:?}", reader.read_game().unwrap().unwrap())
+        };
+        assert_eq!(read(true), read(false));
+        assert!(read(true).contains("1900"));
     }
 }

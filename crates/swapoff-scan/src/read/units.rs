@@ -48,7 +48,7 @@ impl<R: Read> Read for Counting<R> {
 /// Hands units on to the callback, which breaks once it wants no more.
 struct Sender<'a> {
     emit: &'a mut dyn FnMut(Work) -> ControlFlow<()>,
-    texts: &'a Pool,
+    pool: &'a Pool,
 }
 
 impl Sender<'_> {
@@ -125,7 +125,7 @@ fn read_source(
 ) -> ControlFlow<()> {
     let mut sender = Sender {
         emit,
-        texts: reading.texts,
+        pool: reading.pool,
     };
     let source = match source {
         Ok(source) => source,
@@ -201,7 +201,7 @@ fn read_epd(
     sender: &mut Sender<'_>,
 ) -> ControlFlow<()> {
     let mut reader = io::BufReader::with_capacity(1 << 16, input);
-    let mut text = sender.texts.get();
+    let mut text = sender.pool.get();
     let mut first_line = line_no;
     loop {
         let start = text.len();
@@ -258,7 +258,7 @@ fn read_epd(
             let unit = Work(Unit::Epd {
                 file,
                 first_line,
-                text: std::mem::replace(&mut text, sender.texts.get()),
+                text: std::mem::replace(&mut text, sender.pool.get()),
             });
             first_line = line_no;
             sender.push(unit)?;
@@ -406,6 +406,16 @@ fn read_pgn(
                         games: std::mem::take(&mut games),
                     });
                     sender.push(unit)?;
+                    // The games of a unit processed (one for each unit sent, so that
+                    // none piles up) are the next games' spares, and a list emptied
+                    // holds the next unit's games.
+                    let mut processed = sender.pool.spare_games();
+                    if reader.spares.is_empty() {
+                        std::mem::swap(&mut reader.spares, &mut processed);
+                    } else {
+                        reader.spares.append(&mut processed);
+                    }
+                    games = processed;
                 }
             }
             Ok(None) => break,

@@ -79,10 +79,13 @@ impl Work {
         }
     }
 
-    /// Gives the unit's text buffer back to `pool`, for the reading to fill again.
+    /// Gives the unit's text buffer or games back to `pool`, for the reading to fill
+    /// again.
     pub(crate) fn recycle(self, pool: &Pool) {
-        if let Unit::Epd { text, .. } = self.0 {
-            pool.put(text);
+        match self.0 {
+            Unit::Epd { text, .. } => pool.put(text),
+            Unit::Pgn { games, .. } => pool.put_games(games),
+            Unit::Table { .. } | Unit::Note(_) => {}
         }
     }
 }
@@ -94,8 +97,9 @@ pub(crate) struct Reading<'a> {
     pub format: Option<Format>,
     /// The PGN tags (or a table's columns) to carry into the rows (`--tags`).
     pub tags: &'a [String],
-    /// Buffers for EPD units (handed back by whoever processes them).
-    pub texts: &'a Pool,
+    /// Buffers for EPD units and games for PGN units (handed back by whoever processes
+    /// them).
+    pub pool: &'a Pool,
     /// The columns of CSV and JSON Lines tables.
     pub columns: TableColumns<'a>,
     /// Whether the comments after PGN moves are read for the clock and the evaluation
