@@ -259,7 +259,10 @@ pub fn run(mut args: Args) -> Outcome {
         comments: ctx.scanner.reads_comments(),
     };
     let stdout = io::stdout();
-    let mut out = stdout.lock();
+    // Each unit's rows are a write of a few kilobytes: gathered into larger writes, as
+    // a write call per unit was 2% of a scan of short games' CPU time (system time).
+    // Flushed before each message.
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut totals = Summary::default();
     // The output is checked against the inputs before anything is opened for writing.
     let mut staged = None;
@@ -294,6 +297,12 @@ pub fn run(mut args: Args) -> Outcome {
         let consume = |batch: Processed<Done<'_>>| {
             for d in batch.results {
                 if !d.messages.is_empty() {
+                    // The rows before a message are out before it, as a reader of both
+                    // streams in one terminal or file expects.
+                    if let Err(e) = out.flush() {
+                        write_failed = Some(e);
+                        return ControlFlow::Break(());
+                    }
                     progress.suspend(|| d.messages.iter().for_each(crate::common::warn));
                 }
                 unreadable |= d.unreadable;
