@@ -193,7 +193,8 @@ fn only_move(pos: &Chess, named: Named) -> Option<Move> {
         from &= Bitboard::from_rank(rank);
     }
     let from = from.single_square()?;
-    if pos.is_check() {
+    let (check, pinned) = check_and_pins(board, us, king);
+    if check {
         return None;
     }
     let legal = if role == Role::King {
@@ -201,11 +202,7 @@ fn only_move(pos: &Chess, named: Named) -> Option<Move> {
             .attacks_to(to, !us, occupied ^ Bitboard::from_square(from))
             .is_empty()
     } else {
-        // A piece off every line through its king is pinned by nothing: the pins are
-        // searched only for the others (about half of the moves).
-        attacks::ray(king, from).is_empty()
-            || !pinned(board, us, king).contains(from)
-            || attacks::aligned(from, to, king)
+        !pinned.contains(from) || attacks::aligned(from, to, king)
     };
     legal.then_some(Move::Normal {
         role,
@@ -218,16 +215,33 @@ fn only_move(pos: &Chess, named: Named) -> Option<Move> {
 
 /// The pieces of `us` that stand alone between their king and a slider of the other side.
 pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
+    check_and_pins(board, us, king).1
+}
+
+/// Whether the king of `us` (on `king`) is in check, and [`pinned`]: both from one look at
+/// the other side's sliders on the king's lines. Asked of shakmaty (`is_check`), the check
+/// looked up the sliders' attacks from the king through the pieces in the way, in tables of
+/// about 700 KB whose entries change with every move: a sixth of the question's time went
+/// to resolving moves, against a fourteenth of its instructions. The lines from the king
+/// through an empty board are the same entries move after move, and the squares between
+/// two squares a table of 32 KB.
+fn check_and_pins(board: &Board, us: Color, king: Square) -> (bool, Bitboard) {
+    let them = board.by_color(!us);
+    let leapers = (attacks::knight_attacks(king) & board.knights())
+        | (attacks::pawn_attacks(us, king) & board.pawns());
+    let mut check = (leapers & them).any();
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
     let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers & board.by_color(!us) {
+    for sniper in snipers & them {
         let between = attacks::between(king, sniper) & board.occupied();
-        if !between.more_than_one() {
+        if between.is_empty() {
+            check = true;
+        } else if !between.more_than_one() {
             pinned |= between & board.by_color(us);
         }
     }
-    pinned
+    (check, pinned)
 }
 
 /// Why a mainline entry is not one legal move of its position. Small and `Copy` apart
