@@ -209,7 +209,8 @@ fn spellings(pos: &Chess, m: Move, mode: CastlingMode, blind: bool) -> Vec<SanPl
 }
 
 /// Plays pseudo-random games from `fen` and checks, at every position, every spelling of
-/// every legal move against the oracle; then scans each game as PGN and checks that its
+/// every legal move and every move of a piece on its lines (legal or not) against the
+/// oracle; then scans each game as PGN and checks that its
 /// rows write each move played in UCI and SAN as shakmaty writes them.
 fn agree_from(fen: &str, mode: CastlingMode, games: u64, plies: usize) {
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
@@ -233,6 +234,11 @@ fn agree_from(fen: &str, mode: CastlingMode, games: u64, plies: usize) {
                     let theirs = oracle(&pos, &spelling);
                     assert_eq!(ours(&ask, &text), theirs, "{text} in {}", fen_of(&pos));
                 }
+            }
+            for spelling in pieces_moves(&pos) {
+                let text = spelling.to_string();
+                let theirs = oracle(&pos, &spelling);
+                assert_eq!(ours(&ask, &text), theirs, "{text} in {}", fen_of(&pos));
             }
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
@@ -259,6 +265,39 @@ fn agree_from(fen: &str, mode: CastlingMode, games: u64, plies: usize) {
             .collect();
         assert_eq!(rows, played, "{fen}");
     }
+}
+
+/// Every move a piece (not a pawn) of the side to move would make on its lines, legal or
+/// not (one that leaves its king in check, or does not answer a check), spelt with its
+/// square and without.
+fn pieces_moves(pos: &Chess) -> Vec<SanPlus> {
+    let board = pos.board();
+    let ours = board.by_color(pos.turn());
+    let mut out = Vec::new();
+    for from in ours & !board.pawns() {
+        let Some(role) = board.role_at(from) else {
+            continue;
+        };
+        for to in shakmaty::attacks::attacks(
+            from,
+            board.piece_at(from).expect("a piece"),
+            board.occupied(),
+        ) & !ours
+        {
+            for (file, rank) in [(Some(from.file()), Some(from.rank())), (None, None)] {
+                let san = San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture: board.piece_at(to).is_some(),
+                    to,
+                    promotion: None,
+                };
+                out.push(SanPlus { san, suffix: None });
+            }
+        }
+    }
+    out
 }
 
 fn fen_of(pos: &Chess) -> String {

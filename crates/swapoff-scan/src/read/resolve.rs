@@ -136,8 +136,8 @@ fn fitting(pos: &Chess, named: Named) -> impl Iterator<Item = Move> {
 }
 
 /// The move of [`normal`] in the usual case, found without generating
-/// a move list: out of check, one piece of the kind on the lines to `to`, not pinned to
-/// its king or moving along the pin, and not en passant. `None` asks the move
+/// a move list: one piece of the kind on the lines to `to`, not pinned to its king or
+/// moving along the pin, answering a check if there is one, and not en passant. `None` asks the move
 /// generator: shakmaty's `san_candidates` returns a 4 KB list, copied on every return,
 /// and searches every candidate's legality.
 #[inline]
@@ -193,16 +193,20 @@ fn only_move(pos: &Chess, named: Named) -> Option<Move> {
         from &= Bitboard::from_rank(rank);
     }
     let from = from.single_square()?;
-    let (check, pinned) = check_and_pins(board, us, king);
-    if check {
-        return None;
-    }
+    let (checkers, pinned) = check_and_pins(board, us, king);
     let legal = if role == Role::King {
+        // The king off the board: a slider's line through it is not blocked by it.
         board
             .attacks_to(to, !us, occupied ^ Bitboard::from_square(from))
             .is_empty()
     } else {
-        !pinned.contains(from) || attacks::aligned(from, to, king)
+        // In check, a move takes the one checker or stands between it and the king (a
+        // double check leaves the king alone to move).
+        let answers = match checkers.single_square() {
+            Some(checker) => to == checker || attacks::between(king, checker).contains(to),
+            None => checkers.is_empty(),
+        };
+        answers && (!pinned.contains(from) || attacks::aligned(from, to, king))
     };
     legal.then_some(Move::Normal {
         role,
@@ -218,30 +222,30 @@ pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
     check_and_pins(board, us, king).1
 }
 
-/// Whether the king of `us` (on `king`) is in check, and [`pinned`]: both from one look at
-/// the other side's sliders on the king's lines. Asked of shakmaty (`is_check`), the check
+/// The pieces giving check to the king of `us` (on `king`), and [`pinned`]: both from one
+/// look at the other side's sliders on the king's lines. Asked of shakmaty (`is_check`), the check
 /// looked up the sliders' attacks from the king through the pieces in the way, in tables of
 /// about 700 KB whose entries change with every move: a sixth of the question's time went
 /// to resolving moves, against a fourteenth of its instructions. The lines from the king
 /// through an empty board are the same entries move after move, and the squares between
 /// two squares a table of 32 KB.
-fn check_and_pins(board: &Board, us: Color, king: Square) -> (bool, Bitboard) {
+fn check_and_pins(board: &Board, us: Color, king: Square) -> (Bitboard, Bitboard) {
     let them = board.by_color(!us);
     let leapers = (attacks::knight_attacks(king) & board.knights())
         | (attacks::pawn_attacks(us, king) & board.pawns());
-    let mut check = (leapers & them).any();
+    let mut checkers = leapers & them;
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers & them {
         let between = attacks::between(king, sniper) & board.occupied();
         if between.is_empty() {
-            check = true;
+            checkers.add(sniper);
         } else if !between.more_than_one() {
             pinned |= between & board.by_color(us);
         }
     }
-    (check, pinned)
+    (checkers, pinned)
 }
 
 /// Why a mainline entry is not one legal move of its position. Small and `Copy` apart
