@@ -135,11 +135,11 @@ fn fitting(pos: &Chess, named: Named) -> impl Iterator<Item = Move> {
     })
 }
 
-/// The move of [`normal`] in the usual case, found without generating
-/// a move list: one piece of the kind on the lines to `to`, not pinned to its king or
-/// moving along the pin, answering a check if there is one, and not en passant. `None` asks the move
-/// generator: shakmaty's `san_candidates` returns a 4 KB list, copied on every return,
-/// and searches every candidate's legality.
+/// The move of [`normal`] in the usual case, found without generating a move list: one
+/// piece of the kind on the lines to `to`, not pinned to its king or moving along the pin,
+/// answering a check if there is one, and not en passant. `None` asks the move generator:
+/// shakmaty's `san_candidates` returns a 4 KB list, copied on every return, and searches
+/// every candidate's legality.
 #[inline]
 fn only_move(pos: &Chess, named: Named) -> Option<Move> {
     let Named {
@@ -223,12 +223,12 @@ pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
 }
 
 /// The pieces giving check to the king of `us` (on `king`), and [`pinned`]: both from one
-/// look at the other side's sliders on the king's lines. Asked of shakmaty (`is_check`), the check
-/// looked up the sliders' attacks from the king through the pieces in the way, in tables of
-/// about 700 KB whose entries change with every move: a sixth of the question's time went
-/// to resolving moves, against a fourteenth of its instructions. The lines from the king
-/// through an empty board are the same entries move after move, and the squares between
-/// two squares a table of 32 KB.
+/// look at the other side's sliders on the king's lines. Asked of shakmaty (`is_check`),
+/// the check looked up the sliders' attacks from the king through the pieces in the way,
+/// in tables of about 700 KB whose entries change with every move: a sixth of the
+/// question's time went to resolving moves, against a fourteenth of its instructions. The
+/// lines from the king through an empty board are the same entries move after move, and
+/// the squares between two squares a table of 32 KB.
 fn check_and_pins(board: &Board, us: Color, king: Square) -> (Bitboard, Bitboard) {
     let them = board.by_color(!us);
     let leapers = (attacks::knight_attacks(king) & board.knights())
