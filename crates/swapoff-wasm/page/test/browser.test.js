@@ -91,6 +91,11 @@ test("the page shows the native SEE of every capture and draws an exchange", asy
     await tab.click("#show");
     await tab.click('#captures tr[data-uci="d2d5"]');
     await tab.waitForSelector("#steps li");
+    // The numbers are drawn a frame after the steps are listed: wait for them (the assert
+    // below says what was there if they never come).
+    await tab
+      .waitForFunction(() => document.querySelectorAll("svg.cg-custom-svgs text").length >= 4, null, { timeout: 5000 })
+      .catch(() => {});
     const boxes = await tab.$$eval("svg.cg-custom-svgs text", (texts) =>
       texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.top, r.right, r.bottom]));
     assert.equal(boxes.length, 4);
