@@ -93,10 +93,10 @@ impl ReadOptions {
     /// assert_eq!(units, 1);
     /// ```
     pub fn read_each(&self, inputs: &[InputName], each: impl FnMut(&Work) -> ControlFlow<()>) {
-        let texts = Pool::default();
-        let reading = self.reading(&texts);
+        let pool = Pool::default();
+        let reading = self.reading(&pool);
         let count = Arc::new(AtomicU64::new(0));
-        units::read_all(inputs, &reading, &count, &mut handed(&texts, each));
+        units::read_all(inputs, &reading, &count, &mut handed(&pool, each));
     }
 
     /// Reads one input held in memory (a file's bytes, or a byte range of one, compressed
@@ -108,11 +108,11 @@ impl ReadOptions {
         first_line: u64,
         each: impl FnMut(&Work) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let texts = Pool::default();
-        let reading = self.reading(&texts);
+        let pool = Pool::default();
+        let reading = self.reading(&pool);
         let raw = Box::new(Cursor::new(data));
         let before = first_line.saturating_sub(1);
-        let mut each = handed(&texts, each);
+        let mut each = handed(&pool, each);
         units::read_input(0, raw, before, &reading, &mut each)
     }
 
@@ -126,20 +126,20 @@ impl ReadOptions {
         first_row: u64,
         each: impl FnMut(&Work) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let texts = Pool::default();
-        let reading = self.reading(&texts);
+        let pool = Pool::default();
+        let reading = self.reading(&pool);
         let schema = batches.schema();
         let before = first_row.saturating_sub(1);
-        let mut each = handed(&texts, each);
+        let mut each = handed(&pool, each);
         crate::read::columnar::read_batches(0, batches, &schema, before, &reading, &mut each)
     }
 
-    /// How the readers are to read, their EPD buffers from `texts`.
-    pub(crate) fn reading<'a>(&'a self, texts: &'a Pool) -> Reading<'a> {
+    /// How the readers are to read, their EPD buffers and PGN games from `pool`.
+    pub(crate) fn reading<'a>(&'a self, pool: &'a Pool) -> Reading<'a> {
         Reading {
             format: self.format,
             tags: &self.tags,
-            pool: texts,
+            pool,
             columns: TableColumns {
                 fen: &self.fen_column,
                 moves: self.moves_column.as_deref(),
@@ -152,14 +152,14 @@ impl ReadOptions {
 }
 
 /// `each`, as the readers call it: the unit handed over by reference, then its buffer
-/// given back to `texts` for the reading to fill again.
+/// given back to `pool` for the reading to fill again.
 fn handed<'a>(
-    texts: &'a Pool,
+    pool: &'a Pool,
     mut each: impl FnMut(&Work) -> ControlFlow<()> + 'a,
 ) -> impl FnMut(Work) -> ControlFlow<()> + 'a {
     move |work| {
         let flow = each(&work);
-        work.recycle(texts);
+        work.recycle(pool);
         flow
     }
 }

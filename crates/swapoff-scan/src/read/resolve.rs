@@ -219,25 +219,29 @@ fn only_move(pos: &Chess, named: Named) -> Option<Move> {
 
 /// The pieces of `us` that stand alone between their king and a slider of the other side.
 pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
-    check_and_pins(board, us, king).1
+    king_lines(board, us, king).1
 }
 
-/// The pieces giving check to the king of `us` (on `king`), and [`pinned`]: both from one
-/// look at the other side's sliders on the king's lines. Asked of shakmaty (`is_check`),
-/// the check looked up the sliders' attacks from the king through the pieces in the way,
-/// in tables of about 700 KB whose entries change with every move: a sixth of the
-/// question's time went to resolving moves, against a fourteenth of its instructions. The
-/// lines from the king through an empty board are the same entries move after move, and
-/// the squares between two squares a table of 32 KB.
+/// The pieces giving check to the king of `us` (on `king`), and [`pinned`]. Asked of
+/// shakmaty (`is_check`), the check looked up the sliders' attacks from the king through
+/// the pieces in the way, in tables of about 700 KB whose entries change with every move:
+/// a sixth of the question's time went to resolving moves, against a fourteenth of its
+/// instructions.
 fn check_and_pins(board: &Board, us: Color, king: Square) -> (Bitboard, Bitboard) {
-    let them = board.by_color(!us);
     let leapers = (attacks::knight_attacks(king) & board.knights())
         | (attacks::pawn_attacks(us, king) & board.pawns());
-    let mut checkers = leapers & them;
+    let (sliders, pinned) = king_lines(board, us, king);
+    (sliders | (leapers & board.by_color(!us)), pinned)
+}
+
+/// The other side's sliders that check the king of `us` (on `king`), and the pieces of
+/// `us` pinned to it: one look along the king's lines through an empty board (the same
+/// table entries move after move) and the squares between two squares (a 32 KB table).
+fn king_lines(board: &Board, us: Color, king: Square) -> (Bitboard, Bitboard) {
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers & them {
+    let (mut checkers, mut pinned) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for sniper in snipers & board.by_color(!us) {
         let between = attacks::between(king, sniper) & board.occupied();
         if between.is_empty() {
             checkers.add(sniper);

@@ -407,14 +407,10 @@ fn read_pgn(
                     });
                     sender.push(unit)?;
                     // The games of a unit processed (one for each unit sent, so that
-                    // none piles up) are the next games' spares, and a list emptied
+                    // none piles up) are the next games' spares, and their emptied list
                     // holds the next unit's games.
                     let mut processed = sender.pool.spare_games();
-                    if reader.spares.is_empty() {
-                        std::mem::swap(&mut reader.spares, &mut processed);
-                    } else {
-                        reader.spares.append(&mut processed);
-                    }
+                    reader.spares.append(&mut processed);
                     games = processed;
                 }
             }

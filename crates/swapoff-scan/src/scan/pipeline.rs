@@ -55,10 +55,10 @@ pub fn run<T: Send>(
     }
     let (tx, rx) = mpsc::sync_channel::<(Vec<Work>, u64)>(2);
     // EPD units' buffers go back to the reader once processed.
-    let texts = Arc::new(Pool::default());
-    let reader_texts = Arc::clone(&texts);
+    let spares = Arc::new(Pool::default());
+    let reader_spares = Arc::clone(&spares);
     let reader = std::thread::spawn(move || {
-        let reading = options.reading(&reader_texts);
+        let reading = options.reading(&reader_spares);
         let count = Arc::new(AtomicU64::new(0));
         let mut batch = Vec::new();
         let send = |batch: &mut Vec<Work>| {
@@ -83,7 +83,7 @@ pub fn run<T: Send>(
     for (work, bytes) in &rx {
         let results = pool.install(|| work.par_iter().map(&process).collect());
         for unit in work {
-            unit.recycle(&texts);
+            unit.recycle(&spares);
         }
         if consume(Processed { results, bytes }).is_break() {
             break;
@@ -103,8 +103,8 @@ fn run_inline<T>(
     process: impl Fn(&Work) -> T,
     mut consume: impl FnMut(Processed<T>) -> ControlFlow<()>,
 ) -> Result<(), ReaderPanicked> {
-    let texts = Pool::default();
-    let reading = options.reading(&texts);
+    let spares = Pool::default();
+    let reading = options.reading(&spares);
     let count = Arc::new(AtomicU64::new(0));
     let mut results = Vec::with_capacity(BATCH_UNITS);
     let mut passed_on = None;
@@ -119,7 +119,7 @@ fn run_inline<T>(
         units::read_all(&inputs, &reading, &count, &mut |unit| {
             let step = catch_unwind(AssertUnwindSafe(|| {
                 results.push(process(&unit));
-                unit.recycle(&texts);
+                unit.recycle(&spares);
                 if results.len() < BATCH_UNITS {
                     return ControlFlow::Continue(());
                 }
