@@ -10,6 +10,8 @@ use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// The four bytes a Parquet file starts (and ends) with: a table, not a stream of lines.
 pub(crate) const PARQUET_MAGIC: &[u8; 4] = b"PAR1";
@@ -233,10 +235,10 @@ fn decompress_layer(
             ),
         ));
     }
-    let consumed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let counted = CountedBytes {
+    let consumed = Arc::new(AtomicU64::new(0));
+    let counted = Counted {
         inner: io::Cursor::new(head).chain(raw),
-        count: std::sync::Arc::clone(&consumed),
+        count: Arc::clone(&consumed),
     };
     let decoder: Box<dyn Read + Send> = match compression {
         #[cfg(feature = "zstd")]
@@ -260,17 +262,17 @@ fn decompress_layer(
     decompress_layer(decoded, layer + 1)
 }
 
-/// Counts the compressed bytes a decoder has taken, for its error messages.
-struct CountedBytes<R> {
-    inner: R,
-    count: std::sync::Arc<std::sync::atomic::AtomicU64>,
+/// Counts the bytes read from the inner reader: the compressed bytes a decoder has taken
+/// (for its error messages), or a file's bytes as they come (for progress bars).
+pub(crate) struct Counted<R> {
+    pub(crate) inner: R,
+    pub(crate) count: Arc<AtomicU64>,
 }
 
-impl<R: Read> Read for CountedBytes<R> {
+impl<R: Read> Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.count
-            .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
@@ -279,7 +281,7 @@ impl<R: Read> Read for CountedBytes<R> {
 struct Decoded {
     inner: Box<dyn Read + Send>,
     compression: Compression,
-    consumed: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    consumed: Arc<AtomicU64>,
     produced: u64,
 }
 
@@ -292,7 +294,7 @@ impl Read for Decoded {
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => Err(e),
             Err(e) => {
-                let consumed = self.consumed.load(std::sync::atomic::Ordering::Relaxed);
+                let consumed = self.consumed.load(Ordering::Relaxed);
                 // Not `InvalidData`: the PGN reader would take that for one bad game and
                 // read on; a broken stream ends the file.
                 Err(io::Error::other(

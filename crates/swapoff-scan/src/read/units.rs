@@ -10,10 +10,9 @@ use crate::read::format::Format;
 use crate::read::games::{GameReader, CHUNK};
 use crate::read::note::{Cause, Note, Place, Skipped};
 use crate::read::pool::Pool;
-use crate::read::records::{InputName, MAX_RECORD_BYTES};
+use crate::read::records::{Counted, InputName, MAX_RECORD_BYTES};
 use crate::read::source::{Source, SourceError, Stream, Table};
-use crate::read::work::Unit;
-use crate::read::work::{Reading, Work};
+use crate::read::work::{Reading, Unit, Work};
 use std::cell::RefCell;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -30,20 +29,6 @@ pub(crate) const BATCH_UNITS: usize = 64;
 /// Longest EPD line read, and longest PGN tag line or comment; a longer EPD line is
 /// reported and skipped.
 const MAX_LINE: usize = MAX_RECORD_BYTES;
-
-/// Counts the bytes read from the inner reader.
-struct Counting<R> {
-    inner: R,
-    count: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
 
 /// Hands units on to the callback, which breaks once it wants no more.
 struct Sender<'a> {
@@ -85,7 +70,7 @@ pub(crate) fn read_all(
         // Bytes are counted as they come from the file, compressed or not (progress
         // against its size).
         let counted = |raw| -> Stream {
-            Box::new(Counting {
+            Box::new(Counted {
                 inner: raw,
                 count: Arc::clone(count),
             })
