@@ -141,94 +141,43 @@ impl Layout {
     }
 }
 
-/// Column builders for a run of rows (one unit of work, one partition).
+/// Column builders for a run of rows (one unit of work, one partition). A builder is
+/// there only for a column the rows keep (those asked for): a column not asked for costs
+/// nothing a row, where filling every one only to drop most at the end took a sixth of the
+/// time of a six-column question through Python.
 pub struct Columns {
     schema: SchemaRef,
     file: Option<StringBuilder>,
-    line: UInt64Builder,
-    game: UInt64Builder,
-    ply: UInt32Builder,
-    fen: StringBuilder,
-    in_check: BooleanBuilder,
-    captures: ListBuilder<StructBuilder>,
-    best_move: StringBuilder,
-    best_see: Int32Builder,
-    balance: Int32Builder,
-    threat: Int32Builder,
-    hanging_white: ListBuilder<StructBuilder>,
-    hanging_black: ListBuilder<StructBuilder>,
-    played: StringBuilder,
-    played_san: StringBuilder,
-    played_see: Int32Builder,
-    clock: Float64Builder,
-    eval: StringBuilder,
-    turn: StringBuilder,
+    line: Option<UInt64Builder>,
+    game: Option<UInt64Builder>,
+    ply: Option<UInt32Builder>,
+    fen: Option<StringBuilder>,
+    in_check: Option<BooleanBuilder>,
+    captures: Option<ListBuilder<StructBuilder>>,
+    best_move: Option<StringBuilder>,
+    best_see: Option<Int32Builder>,
+    balance: Option<Int32Builder>,
+    threat: Option<Int32Builder>,
+    /// `hanging_white`, `hanging_black`.
+    hanging: [Option<ListBuilder<StructBuilder>>; 2],
+    played: Option<StringBuilder>,
+    played_san: Option<StringBuilder>,
+    played_see: Option<Int32Builder>,
+    clock: Option<Float64Builder>,
+    eval: Option<StringBuilder>,
+    turn: Option<StringBuilder>,
     /// `eval_cp`, `eval_mate`, `white_elo`, `black_elo`.
-    numbers: [Int32Builder; 4],
+    numbers: [Option<Int32Builder>; 4],
     tags: Vec<StringBuilder>,
     error: Option<StringBuilder>,
     rows: usize,
-    /// The columns the rows keep (those asked for): no other builder is ever filled.
-    kept: Kept,
 }
 
-/// Which of the builders of [`Columns`] make columns of the rows. A column not asked for
-/// costs nothing a row: filling every one only to drop most at the end took a sixth of
-/// the time of a six-column question through Python.
-#[derive(Clone, Copy)]
-struct Kept {
-    line: bool,
-    game: bool,
-    ply: bool,
-    fen: bool,
-    in_check: bool,
-    captures: bool,
-    best_move: bool,
-    best_see: bool,
-    balance: bool,
-    threat: bool,
-    hanging: [bool; 2],
-    played: bool,
-    played_san: bool,
-    played_see: bool,
-    clock: bool,
-    eval: bool,
-    turn: bool,
-    /// `eval_cp`, `eval_mate`, `white_elo`, `black_elo`.
-    numbers: [bool; 4],
-}
-
-impl Kept {
-    fn of(layout: &Layout) -> Kept {
-        let keeps = |name: &str| layout.keeps(name);
-        Kept {
-            line: keeps("line"),
-            game: keeps("game"),
-            ply: keeps("ply"),
-            fen: keeps("fen"),
-            in_check: keeps("in_check"),
-            captures: keeps("captures"),
-            best_move: keeps("best_move"),
-            best_see: keeps("best_see"),
-            balance: keeps("balance"),
-            threat: keeps("threat"),
-            hanging: [keeps("hanging_white"), keeps("hanging_black")],
-            played: keeps("played"),
-            played_san: keeps("played_san"),
-            played_see: keeps("played_see"),
-            clock: keeps("clock"),
-            eval: keeps("eval"),
-            turn: keeps("turn"),
-            numbers: NUMBERS.map(|c| keeps(c.name())),
-        }
-    }
-}
-
-/// Appends `value` to the builder of a kept column.
+/// Appends a value to a kept column's builder.
 macro_rules! fill {
-    ($kept:expr, $builder:expr, $method:ident ( $($value:expr)? )) => {
-        if $kept {
-            $builder.$method($($value)?);
+    ($builder:expr, $method:ident ( $($value:expr)? )) => {
+        if let Some(builder) = $builder.as_mut() {
+            builder.$method($($value)?);
         }
     };
 }
@@ -242,32 +191,32 @@ impl Columns {
     /// Empty columns for `layout`, whose schema is `schema` (from [`Layout::schema`],
     /// made once and shared).
     pub fn new(layout: &Layout, schema: SchemaRef) -> Columns {
+        let keeps = |name: &str| layout.keeps(name);
+        let hanging = |name| keeps(name).then(|| list_builder(hanging_fields()));
         Columns {
             schema,
             file: layout.file.then(StringBuilder::new),
-            line: UInt64Builder::new(),
-            game: UInt64Builder::new(),
-            ply: UInt32Builder::new(),
-            fen: StringBuilder::new(),
-            in_check: BooleanBuilder::new(),
-            captures: list_builder(capture_fields()),
-            best_move: StringBuilder::new(),
-            best_see: Int32Builder::new(),
-            balance: Int32Builder::new(),
-            threat: Int32Builder::new(),
-            hanging_white: list_builder(hanging_fields()),
-            hanging_black: list_builder(hanging_fields()),
-            played: StringBuilder::new(),
-            played_san: StringBuilder::new(),
-            played_see: Int32Builder::new(),
-            clock: Float64Builder::new(),
-            eval: StringBuilder::new(),
-            turn: StringBuilder::new(),
-            numbers: std::array::from_fn(|_| Int32Builder::new()),
+            line: keeps("line").then(UInt64Builder::new),
+            game: keeps("game").then(UInt64Builder::new),
+            ply: keeps("ply").then(UInt32Builder::new),
+            fen: keeps("fen").then(StringBuilder::new),
+            in_check: keeps("in_check").then(BooleanBuilder::new),
+            captures: keeps("captures").then(|| list_builder(capture_fields())),
+            best_move: keeps("best_move").then(StringBuilder::new),
+            best_see: keeps("best_see").then(Int32Builder::new),
+            balance: keeps("balance").then(Int32Builder::new),
+            threat: keeps("threat").then(Int32Builder::new),
+            hanging: [hanging("hanging_white"), hanging("hanging_black")],
+            played: keeps("played").then(StringBuilder::new),
+            played_san: keeps("played_san").then(StringBuilder::new),
+            played_see: keeps("played_see").then(Int32Builder::new),
+            clock: keeps("clock").then(Float64Builder::new),
+            eval: keeps("eval").then(StringBuilder::new),
+            turn: keeps("turn").then(StringBuilder::new),
+            numbers: NUMBERS.map(|c| keeps(c.name()).then(Int32Builder::new)),
             tags: layout.tags.iter().map(|_| StringBuilder::new()).collect(),
             error: layout.errors.then(StringBuilder::new),
             rows: 0,
-            kept: Kept::of(layout),
         }
     }
 
@@ -284,71 +233,40 @@ impl Columns {
     /// Adds one position; `file` is the input's name.
     pub fn push(&mut self, row: &Row<'_>, file: &str) {
         let report = row.report;
-        let k = self.kept;
-        if let Some(f) = self.file.as_mut() {
-            f.append_value(file);
-        }
+        fill!(self.file, append_value(file));
         match row.origin {
-            Origin::Line(line) => {
-                fill!(k.line, self.line, append_value(line));
-                fill!(k.game, self.game, append_null());
-                fill!(k.ply, self.ply, append_null());
-            }
-            Origin::Game { game, ply } => {
-                fill!(k.line, self.line, append_null());
-                fill!(k.game, self.game, append_value(game));
-                fill!(k.ply, self.ply, append_value(ply));
-            }
+            Origin::Line(line) => self.place(Some(line), None, None),
+            Origin::Game { game, ply } => self.place(None, Some(game), Some(ply)),
         }
-        fill!(
-            k.fen,
-            self.fen,
-            append_value(String::from_utf8_lossy(row.fen))
-        );
-        fill!(k.in_check, self.in_check, append_value(report.in_check));
+        fill!(self.fen, append_value(String::from_utf8_lossy(row.fen)));
+        fill!(self.in_check, append_value(report.in_check));
         let mut uci = Vec::with_capacity(5);
-        if k.captures {
+        if let Some(captures) = self.captures.as_mut() {
             for c in &report.captures {
                 uci.clear();
                 push_uci(&mut uci, c.mv);
-                let item = self.captures.values();
+                let item = captures.values();
                 string_field(item, 0).append_value(String::from_utf8_lossy(&uci));
                 int_field(item, 1).append_value(c.see);
                 item.append(true);
             }
-            self.captures.append(true);
+            captures.append(true);
         }
-        match report.captures.first() {
-            Some(best) => {
-                if k.best_move {
-                    uci.clear();
-                    push_uci(&mut uci, best.mv);
-                    self.best_move.append_value(String::from_utf8_lossy(&uci));
-                }
-                fill!(k.best_see, self.best_see, append_value(best.see));
-            }
-            None => {
-                fill!(k.best_move, self.best_move, append_null());
-                fill!(k.best_see, self.best_see, append_null());
-            }
+        let best = report.captures.first();
+        if let Some(builder) = self.best_move.as_mut() {
+            uci.clear();
+            best.inspect(|best| push_uci(&mut uci, best.mv));
+            builder.append_option(best.map(|_| String::from_utf8_lossy(&uci)));
         }
-        fill!(k.balance, self.balance, append_value(report.balance));
-        if report.in_check {
-            fill!(k.threat, self.threat, append_null());
-        } else {
-            fill!(k.threat, self.threat, append_value(report.threat));
-        }
+        fill!(self.best_see, append_option(best.map(|best| best.see)));
+        fill!(self.balance, append_value(report.balance));
+        let threat = (!report.in_check).then_some(report.threat);
+        fill!(self.threat, append_option(threat));
         let us = row.board.turn();
-        for ((color, builder), kept) in [
-            (Color::White, &mut self.hanging_white),
-            (Color::Black, &mut self.hanging_black),
-        ]
-        .into_iter()
-        .zip(k.hanging)
-        {
-            if !kept {
+        for (color, builder) in Color::ALL.into_iter().zip(&mut self.hanging) {
+            let Some(builder) = builder.as_mut() else {
                 continue;
-            }
+            };
             if color == us && report.in_check {
                 builder.append(false);
                 continue;
@@ -372,24 +290,17 @@ impl Columns {
             }
             builder.append(true);
         }
-        match row.played {
-            Some((played, see)) => {
-                fill!(k.played, self.played, append_value(played.uci));
-                fill!(k.played_san, self.played_san, append_value(played.san));
-                fill!(k.played_see, self.played_see, append_option(see));
-                fill!(k.clock, self.clock, append_option(played.clock()));
-                let eval = played.annotation.eval.as_deref();
-                fill!(k.eval, self.eval, append_option(eval));
-            }
-            None => self.append_no_played(),
-        }
-        if k.turn {
-            let turn = crate::write::fields::color_name(row.board.turn());
-            self.turn.append_value(turn);
-        }
-        for ((builder, column), kept) in self.numbers.iter_mut().zip(NUMBERS).zip(k.numbers) {
+        let played = row.played.map(|(played, _)| played);
+        fill!(self.played, append_option(played.map(|p| p.uci)));
+        fill!(self.played_san, append_option(played.map(|p| p.san)));
+        fill!(self.played_see, append_option(row.played.and_then(|p| p.1)));
+        fill!(self.clock, append_option(played.and_then(|p| p.clock())));
+        let eval = played.and_then(|p| p.annotation.eval.as_deref());
+        fill!(self.eval, append_option(eval));
+        let turn = crate::write::fields::color_name(row.board.turn());
+        fill!(self.turn, append_value(turn));
+        for (builder, column) in self.numbers.iter_mut().zip(NUMBERS) {
             fill!(
-                kept,
                 builder,
                 append_option(crate::write::fields::number(column, row))
             );
@@ -397,10 +308,15 @@ impl Columns {
         for (i, builder) in self.tags.iter_mut().enumerate() {
             builder.append_option(row.tags.get(i).and_then(Option::as_deref));
         }
-        if let Some(error) = self.error.as_mut() {
-            error.append_null();
-        }
+        fill!(self.error, append_null());
         self.rows += 1;
+    }
+
+    /// The `line`, `game` and `ply` columns of a row.
+    fn place(&mut self, line: Option<u64>, game: Option<u64>, ply: Option<u32>) {
+        fill!(self.line, append_option(line));
+        fill!(self.game, append_option(game));
+        fill!(self.ply, append_option(ply));
     }
 
     /// Adds a row for a note (only with an `error` column; without one, notes are not
@@ -410,40 +326,30 @@ impl Columns {
             return;
         };
         error.append_value(note.to_string());
-        if let Some(f) = self.file.as_mut() {
-            f.append_value(file);
-        }
-        let k = self.kept;
+        fill!(self.file, append_value(file));
         match note.place {
-            Place::File => {
-                fill!(k.line, self.line, append_null());
-                fill!(k.game, self.game, append_null());
-                fill!(k.ply, self.ply, append_null());
-            }
-            Place::Line(line) | Place::Row(line) => {
-                fill!(k.line, self.line, append_value(line));
-                fill!(k.game, self.game, append_null());
-                fill!(k.ply, self.ply, append_null());
-            }
-            Place::Game { game, ply } => {
-                fill!(k.line, self.line, append_null());
-                fill!(k.game, self.game, append_value(game));
-                fill!(k.ply, self.ply, append_option(ply));
-            }
+            Place::File => self.place(None, None, None),
+            Place::Line(line) | Place::Row(line) => self.place(Some(line), None, None),
+            Place::Game { game, ply } => self.place(None, Some(game), ply),
         }
-        fill!(k.fen, self.fen, append_null());
-        fill!(k.in_check, self.in_check, append_null());
-        fill!(k.captures, self.captures, append(false));
-        fill!(k.best_move, self.best_move, append_null());
-        fill!(k.best_see, self.best_see, append_null());
-        fill!(k.balance, self.balance, append_null());
-        fill!(k.threat, self.threat, append_null());
-        fill!(k.hanging[0], self.hanging_white, append(false));
-        fill!(k.hanging[1], self.hanging_black, append(false));
-        self.append_no_played();
-        fill!(k.turn, self.turn, append_null());
-        for (builder, kept) in self.numbers.iter_mut().zip(k.numbers) {
-            fill!(kept, builder, append_null());
+        fill!(self.fen, append_null());
+        fill!(self.in_check, append_null());
+        fill!(self.captures, append(false));
+        fill!(self.best_move, append_null());
+        fill!(self.best_see, append_null());
+        fill!(self.balance, append_null());
+        fill!(self.threat, append_null());
+        for builder in &mut self.hanging {
+            fill!(builder, append(false));
+        }
+        fill!(self.played, append_null());
+        fill!(self.played_san, append_null());
+        fill!(self.played_see, append_null());
+        fill!(self.clock, append_null());
+        fill!(self.eval, append_null());
+        fill!(self.turn, append_null());
+        for builder in &mut self.numbers {
+            fill!(builder, append_null());
         }
         for builder in &mut self.tags {
             builder.append_null();
@@ -451,55 +357,48 @@ impl Columns {
         self.rows += 1;
     }
 
-    fn append_no_played(&mut self) {
-        let k = self.kept;
-        fill!(k.played, self.played, append_null());
-        fill!(k.played_san, self.played_san, append_null());
-        fill!(k.played_see, self.played_see, append_null());
-        fill!(k.clock, self.clock, append_null());
-        fill!(k.eval, self.eval, append_null());
-    }
-
     /// The rows as one record batch.
     pub fn finish(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
-        let k = self.kept;
-        let mut columns: Vec<ArrayRef> = Vec::new();
+        fn kept<B: ArrayBuilder>(builder: &mut Option<B>) -> Option<&mut dyn ArrayBuilder> {
+            builder.as_mut().map(|b| b as &mut dyn ArrayBuilder)
+        }
         // In the schema's order ([`Layout::all_fields`]), the kept ones only.
-        let mut take = |kept: bool, builder: &mut dyn ArrayBuilder| {
-            if kept {
-                columns.push(builder.finish());
-            }
-        };
-        if let Some(f) = self.file.as_mut() {
-            take(true, f);
-        }
-        take(k.line, &mut self.line);
-        take(k.game, &mut self.game);
-        take(k.ply, &mut self.ply);
-        take(k.fen, &mut self.fen);
-        take(k.in_check, &mut self.in_check);
-        take(k.captures, &mut self.captures);
-        take(k.best_move, &mut self.best_move);
-        take(k.best_see, &mut self.best_see);
-        take(k.balance, &mut self.balance);
-        take(k.threat, &mut self.threat);
-        take(k.hanging[0], &mut self.hanging_white);
-        take(k.hanging[1], &mut self.hanging_black);
-        take(k.played, &mut self.played);
-        take(k.played_san, &mut self.played_san);
-        take(k.played_see, &mut self.played_see);
-        take(k.clock, &mut self.clock);
-        take(k.eval, &mut self.eval);
-        take(k.turn, &mut self.turn);
-        for (n, kept) in self.numbers.iter_mut().zip(k.numbers) {
-            take(kept, n);
-        }
-        for t in &mut self.tags {
-            take(true, t);
-        }
-        if let Some(e) = self.error.as_mut() {
-            take(true, e);
-        }
+        let builders = [
+            kept(&mut self.file),
+            kept(&mut self.line),
+            kept(&mut self.game),
+            kept(&mut self.ply),
+            kept(&mut self.fen),
+            kept(&mut self.in_check),
+            kept(&mut self.captures),
+            kept(&mut self.best_move),
+            kept(&mut self.best_see),
+            kept(&mut self.balance),
+            kept(&mut self.threat),
+        ];
+        let [white, black] = &mut self.hanging;
+        let builders = builders.into_iter().chain([
+            kept(white),
+            kept(black),
+            kept(&mut self.played),
+            kept(&mut self.played_san),
+            kept(&mut self.played_see),
+            kept(&mut self.clock),
+            kept(&mut self.eval),
+            kept(&mut self.turn),
+        ]);
+        let numbers = self.numbers.iter_mut().map(kept);
+        let tags = self
+            .tags
+            .iter_mut()
+            .map(|t| Some(t as &mut dyn ArrayBuilder));
+        let columns: Vec<ArrayRef> = builders
+            .chain(numbers)
+            .chain(tags)
+            .chain([kept(&mut self.error)])
+            .flatten()
+            .map(|builder| builder.finish())
+            .collect();
         self.rows = 0;
         RecordBatch::try_new(Arc::clone(&self.schema), columns)
     }
