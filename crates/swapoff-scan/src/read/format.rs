@@ -46,7 +46,7 @@ impl Format {
                 Ok(n) => text.extend_from_slice(&buf[..n]),
             }
         }
-        (compression, detect(&text))
+        (compression, detect(&text, "fen"))
     }
 
     /// Its name: `epd`, `pgn`, `csv`, `jsonl` or `parquet`.
@@ -129,16 +129,10 @@ pub(crate) fn first_line(text: &[u8]) -> Option<(&[u8], bool)> {
 
 /// Parquet when the bytes start with its magic `PAR1` (before anything is read as lines);
 /// JSON Lines when the first line is a JSON object; CSV when it is a comma-separated
-/// header with a `fen` column (any case), or that column's name alone; EPD when its first
-/// word is a piece placement (has a `/`); PGN when it is a tag, a comment, a variation, a
-/// NAG, a result, a move number or a move.
-pub(crate) fn detect(prefix: &[u8]) -> Option<Format> {
-    detect_with(prefix, "fen")
-}
-
-/// [`detect`], with a CSV header told by its column `fen_column` (the table's FEN column,
-/// when it is not `fen`) as well as by `fen`.
-pub(crate) fn detect_with(prefix: &[u8], fen_column: &str) -> Option<Format> {
+/// header with a column `fen_column` or `fen` (any case), or that column's name alone; EPD
+/// when its first word is a piece placement (has a `/`); PGN when it is a tag, a comment, a
+/// variation, a NAG, a result, a move number or a move.
+pub(crate) fn detect(prefix: &[u8], fen_column: &str) -> Option<Format> {
     if prefix.starts_with(PARQUET_MAGIC) {
         return Some(Format::Parquet);
     }

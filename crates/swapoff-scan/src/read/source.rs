@@ -3,8 +3,8 @@
 //! index is at its end, read by seeking); anything else is read once, from its first byte,
 //! so a pipe (`<(zcat games.pgn.gz)`) reads as the same file would.
 
-use crate::read::format::{detect, detect_with, first_line, is_binary, sniff, Format, Sniffed};
-use crate::read::records::{decompress, InputError, InputName, Opened, UnixLines};
+use crate::read::format::{detect, first_line, is_binary, sniff, Format, Sniffed};
+use crate::read::records::{decompress, InputError, InputName, Opened, UnixLines, PARQUET_MAGIC};
 use std::fs::File;
 use std::io::{self, Read};
 
@@ -96,7 +96,7 @@ impl Source {
         let decoded = decompress(raw).map_err(SourceError::Read)?;
         let (head, decoded) = peek(decoded).map_err(SourceError::Read)?;
         let parquet = Some(Format::Parquet);
-        if format == parquet || detect(&head) == parquet {
+        if format == parquet || head.starts_with(PARQUET_MAGIC) {
             return Ok(Source::Parquet(Table::Stream(head, decoded)));
         }
         let mut input = UnixLines::new(io::Cursor::new(head).chain(decoded));
@@ -109,7 +109,7 @@ impl Source {
         if is_binary(&prefix) {
             return Err(SourceError::Binary);
         }
-        let format = match format.or_else(|| detect_with(&prefix, fen_column)) {
+        let format = match format.or_else(|| detect(&prefix, fen_column)) {
             Some(format) => format,
             None if first_line(&prefix).is_none() => return Ok(Source::Empty),
             None => return Err(SourceError::UnknownFormat),
