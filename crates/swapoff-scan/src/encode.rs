@@ -38,7 +38,11 @@ fn push_digits(out: &mut Vec<u8>, n: u64) {
     // without a branch on the number of digits (which is unpredictable). Game and line
     // numbers (every row of a game past its 10,000th): the high part so, the low four
     // digits whole. Inline, as a call would save the registers itoa's path needs.
-    if n < 10_000 {
+    if n < 100 {
+        // Two digits (most plies of a game) straight from the table.
+        let at = 2 * n as usize;
+        out.extend_from_slice(&DIGIT_PAIRS[at..at + 2]);
+    } else if n < 10_000 {
         push_four(out, n as usize, true);
     } else if n < 100_000_000 {
         push_four(out, (n / 10_000) as usize, true);
@@ -109,6 +113,17 @@ pub(crate) fn push_promotion(out: &mut Vec<u8>, mv: shakmaty::Move) {
 /// Appends a square's name (`e4`).
 pub(crate) fn push_square(out: &mut Vec<u8>, square: Square) {
     out.extend_from_slice(&square_name(square));
+}
+
+/// Every square's name, `a1` to `h8` in shakmaty's order, as text: a name is sliced out of
+/// it with no UTF-8 check (`str::from_utf8` of four bytes took 69 instructions).
+const SQUARE_NAMES: &str = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4\
+                            a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+
+/// A square's name (`e4`) as text.
+pub(crate) fn square_str(square: Square) -> &'static str {
+    let at = 2 * square as usize;
+    &SQUARE_NAMES[at..at + 2]
 }
 
 /// A square's name as two bytes.

@@ -5,6 +5,7 @@
 //! them against a reading of every legal move, on positions with pins, promotions, en
 //! passant and Chess960 castling.
 
+use crate::encode::square_str;
 use crate::read::error::{GameError, Refused};
 use crate::read::resolve::resolve;
 pub(crate) use crate::read::resolve::Step;
@@ -75,10 +76,10 @@ impl Replay {
             promotion,
         } = m.to_uci(self.mode)
         {
-            for s in [from, to] {
-                out.push(s.file().char());
-                out.push(s.rank().char());
-            }
+            // Two squares' names as text: a `char` at a time checked each one's UTF-8
+            // length and the buffer's room (70 instructions a move).
+            out.push_str(square_str(from));
+            out.push_str(square_str(to));
             if let Some(p) = promotion {
                 out.push(p.char());
             }
