@@ -193,7 +193,6 @@ fn only_move(pos: &Chess, named: Named) -> Option<Move> {
         from &= Bitboard::from_rank(rank);
     }
     let from = from.single_square()?;
-    let (checkers, pinned) = check_and_pins(board, us, king);
     let legal = if role == Role::King {
         // The king off the board: a slider's line through it is not blocked by it.
         board
@@ -202,6 +201,7 @@ fn only_move(pos: &Chess, named: Named) -> Option<Move> {
     } else {
         // In check, a move takes the one checker or stands between it and the king (a
         // double check leaves the king alone to move).
+        let (checkers, pinned) = check_and_pins(board, us, king);
         let answers = match checkers.single_square() {
             Some(checker) => to == checker || attacks::between(king, checker).contains(to),
             None => checkers.is_empty(),
