@@ -413,7 +413,7 @@ pub(crate) fn read_batches(
     let layout = match Layout::of(schema, &reading.columns, reading.tags) {
         Ok(layout) => layout,
         Err(why) => {
-            let note = Note::whole_file(file, Cause::Invalid(why));
+            let note = Note::unreadable(file, Place::File, Cause::Invalid(why));
             return emit(Work(Unit::Note(note)));
         }
     };
@@ -596,7 +596,7 @@ pub(crate) fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
 ) -> ControlFlow<()> {
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
     use parquet::arrow::ProjectionMask;
-    let unreadable = |why: String| Note::whole_file(file, Cause::Read(why));
+    let unreadable = |why: String| Note::unreadable(file, Place::File, Cause::Read(why));
     let builder = match ParquetRecordBatchReaderBuilder::try_new(source) {
         Ok(builder) => builder,
         Err(e) => {
@@ -626,7 +626,7 @@ pub(crate) fn read_parquet<R: parquet::file::reader::ChunkReader + 'static>(
             wanted
         }
         Err(why) => {
-            let note = Note::whole_file(file, Cause::Invalid(why));
+            let note = Note::unreadable(file, Place::File, Cause::Invalid(why));
             return emit(Work(Unit::Note(note)));
         }
     };

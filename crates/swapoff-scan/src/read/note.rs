@@ -133,19 +133,9 @@ impl Note {
         }
     }
 
-    /// A note about a whole input, which is skipped: it cannot be opened or read, or it is
-    /// in no format that can be read. Fatal or not by `cause`.
-    pub fn whole_file(file: usize, cause: Cause) -> Note {
-        Note {
-            file,
-            place: Place::File,
-            cause,
-            skipped: Skipped::File,
-        }
-    }
-
-    /// A note that an input could not be opened or read (`cause` is [`Cause::Open`] or
-    /// [`Cause::Read`]); what follows `place` is lost.
+    /// A note that reading stopped at `place`: the whole input is skipped at
+    /// [`Place::File`] (it cannot be opened or read, or is in no format that can be read),
+    /// else what follows `place` (a read error part way). Fatal or not by `cause`.
     pub fn unreadable(file: usize, place: Place, cause: Cause) -> Note {
         let skipped = match place {
             Place::File => Skipped::File,

@@ -52,8 +52,9 @@ fn read_parquet<T>(
     emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let why = "a Parquet table, which this build does not read (built without parquet)";
-    emit(Work(Unit::Note(Note::whole_file(
+    emit(Work(Unit::Note(Note::unreadable(
         file,
+        Place::File,
         Cause::Invalid(why.into()),
     ))))
 }
@@ -121,7 +122,7 @@ fn read_source(
                 SourceError::UnknownFormat => Cause::UnknownFormat,
                 SourceError::Binary => Cause::Binary,
             };
-            return sender.push(Work(Unit::Note(Note::whole_file(file, cause))));
+            return sender.push(Work(Unit::Note(Note::unreadable(file, Place::File, cause))));
         }
     };
     match source {
@@ -133,7 +134,7 @@ fn read_source(
         }
         Source::Parquet(Table::Stream(mut data, rest)) => {
             if let Err(e) = { rest }.read_to_end(&mut data) {
-                let note = Note::whole_file(file, Cause::Read(e.to_string()));
+                let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
                 return sender.push(Work(Unit::Note(note)));
             }
             #[cfg(feature = "parquet")]
@@ -319,7 +320,6 @@ fn read_table(
     }
     match read {
         Ok(()) => ControlFlow::Continue(()),
-        Err((Place::File, cause)) => sender.push(Work(Unit::Note(Note::whole_file(file, cause)))),
         Err((place, cause)) => sender.push(Work(Unit::Note(Note::unreadable(file, place, cause)))),
     }
 }
