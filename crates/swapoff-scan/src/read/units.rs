@@ -30,18 +30,6 @@ pub(crate) const BATCH_UNITS: usize = 64;
 /// reported and skipped.
 const MAX_LINE: usize = MAX_RECORD_BYTES;
 
-/// Hands units on to the callback, which breaks once it wants no more.
-struct Sender<'a> {
-    emit: &'a mut dyn FnMut(Work) -> ControlFlow<()>,
-    pool: &'a Pool,
-}
-
-impl Sender<'_> {
-    fn push(&mut self, work: Work) -> ControlFlow<()> {
-        (self.emit)(work)
-    }
-}
-
 /// A build without Parquet (the `parquet` feature off) says so, once for the input.
 #[cfg(not(feature = "parquet"))]
 fn read_parquet<T>(
@@ -109,10 +97,6 @@ fn read_source(
     reading: &Reading<'_>,
     emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let mut sender = Sender {
-        emit,
-        pool: reading.pool,
-    };
     let source = match source {
         Ok(source) => source,
         Err(e) => {
@@ -122,24 +106,22 @@ fn read_source(
                 SourceError::UnknownFormat => Cause::UnknownFormat,
                 SourceError::Binary => Cause::Binary,
             };
-            return sender.push(Work(Unit::Note(Note::unreadable(file, Place::File, cause))));
+            return emit(Work(Unit::Note(Note::unreadable(file, Place::File, cause))));
         }
     };
     match source {
         Source::Empty => ControlFlow::Continue(()),
         // Parquet keeps its index at its end: a file is read by seeking, a row group at a
         // time; a stream (standard input, a block handed over from Python) is held whole.
-        Source::Parquet(Table::File(f)) => {
-            read_parquet(file, f, lines_before, reading, sender.emit)
-        }
+        Source::Parquet(Table::File(f)) => read_parquet(file, f, lines_before, reading, emit),
         Source::Parquet(Table::Stream(mut data, rest)) => {
             if let Err(e) = { rest }.read_to_end(&mut data) {
                 let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
-                return sender.push(Work(Unit::Note(note)));
+                return emit(Work(Unit::Note(note)));
             }
             #[cfg(feature = "parquet")]
             let data = bytes::Bytes::from(data);
-            read_parquet(file, data, lines_before, reading, sender.emit)
+            read_parquet(file, data, lines_before, reading, emit)
         }
         Source::Text {
             format,
@@ -148,12 +130,12 @@ fn read_source(
         } => {
             let first_line = lines_before + blank_lines;
             match format {
-                Format::Epd => read_epd(file, first_line + 1, lines, &mut sender),
-                Format::Pgn => read_pgn(file, lines, reading, &mut sender),
+                Format::Epd => read_epd(file, first_line + 1, lines, reading.pool, emit),
+                Format::Pgn => read_pgn(file, lines, reading, emit),
                 // A Parquet source is never text: told apart by its first bytes.
                 Format::Parquet => ControlFlow::Continue(()),
                 Format::Csv | Format::Jsonl => {
-                    read_table(file, format, lines, first_line, reading, &mut sender)
+                    read_table(file, format, lines, first_line, reading, emit)
                 }
             }
         }
@@ -163,7 +145,7 @@ fn read_source(
 /// Sends the lines read so far as one unit, then a note that one line was skipped, so the
 /// note comes out after the lines before it. Breaks once the receiver is gone.
 fn flush_with_note(
-    sender: &mut Sender<'_>,
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
     file: usize,
     first_line: u64,
     text: &mut Vec<u8>,
@@ -174,8 +156,8 @@ fn flush_with_note(
         first_line,
         text: std::mem::take(text),
     });
-    sender.push(unit)?;
-    sender.push(Work(Unit::Note(note)))
+    emit(unit)?;
+    emit(Work(Unit::Note(note)))
 }
 
 /// Cuts EPD text (whose first line is line `line_no`) into units of whole lines (about
@@ -184,10 +166,11 @@ fn read_epd(
     file: usize,
     mut line_no: u64,
     input: impl Read,
-    sender: &mut Sender<'_>,
+    pool: &Pool,
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let mut reader = io::BufReader::with_capacity(1 << 16, input);
-    let mut text = sender.pool.get();
+    let mut text = pool.get();
     let mut first_line = line_no;
     loop {
         let start = text.len();
@@ -198,7 +181,7 @@ fn read_epd(
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => {
                 let note = Note::unreadable(file, Place::Line(line_no), Cause::Read(e.to_string()));
-                return flush_with_note(sender, file, first_line, &mut text, note);
+                return flush_with_note(emit, file, first_line, &mut text, note);
             }
         };
         if buffered.is_empty() {
@@ -221,7 +204,7 @@ fn read_epd(
                     text.truncate(start);
                     let cause = Cause::Read(e.to_string());
                     let note = Note::unreadable(file, Place::Line(line_no), cause);
-                    return flush_with_note(sender, file, first_line, &mut text, note);
+                    return flush_with_note(emit, file, first_line, &mut text, note);
                 }
             };
             if n == 0 {
@@ -232,7 +215,7 @@ fn read_epd(
                 text.truncate(start);
                 let why = format!("the line is longer than the {MAX_LINE} bytes a record may have");
                 let note = Note::invalid(file, Place::Line(line_no), why, Skipped::Line);
-                flush_with_note(sender, file, first_line, &mut text, note)?;
+                flush_with_note(emit, file, first_line, &mut text, note)?;
                 skip_line(&mut reader);
                 line_no += 1;
                 first_line = line_no;
@@ -244,16 +227,16 @@ fn read_epd(
             let unit = Work(Unit::Epd {
                 file,
                 first_line,
-                text: std::mem::replace(&mut text, sender.pool.get()),
+                text: std::mem::replace(&mut text, pool.get()),
             });
             first_line = line_no;
-            sender.push(unit)?;
+            emit(unit)?;
         }
     }
     if text.is_empty() {
         return ControlFlow::Continue(());
     }
-    sender.push(Work(Unit::Epd {
+    emit(Work(Unit::Epd {
         file,
         first_line,
         text,
@@ -287,12 +270,12 @@ fn read_table(
     input: impl Read,
     lines_before: u64,
     reading: &Reading<'_>,
-    sender: &mut Sender<'_>,
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let (columns, carried) = (&reading.columns, reading.tags);
     let mut rows = Vec::with_capacity(TABLE_UNIT_ROWS);
     let mut flow = ControlFlow::Continue(());
-    let mut emit = |row| {
+    let mut add = |row| {
         rows.push(row);
         if rows.len() >= TABLE_UNIT_ROWS {
             let unit = Work(Unit::Table {
@@ -300,19 +283,19 @@ fn read_table(
                 rows: std::mem::take(&mut rows),
                 by_row: false,
             });
-            flow = sender.push(unit);
+            flow = emit(unit);
         }
         flow
     };
     let read = match format {
         Format::Csv => {
-            crate::read::table::read_csv(input, columns, carried, lines_before, &mut emit)
+            crate::read::table::read_csv(input, columns, carried, lines_before, &mut add)
         }
-        _ => crate::read::table::read_jsonl(input, columns, carried, lines_before, &mut emit),
+        _ => crate::read::table::read_jsonl(input, columns, carried, lines_before, &mut add),
     };
     flow?;
     if !rows.is_empty() {
-        sender.push(Work(Unit::Table {
+        emit(Work(Unit::Table {
             file,
             rows,
             by_row: false,
@@ -320,7 +303,7 @@ fn read_table(
     }
     match read {
         Ok(()) => ControlFlow::Continue(()),
-        Err((place, cause)) => sender.push(Work(Unit::Note(Note::unreadable(file, place, cause)))),
+        Err((place, cause)) => emit(Work(Unit::Note(Note::unreadable(file, place, cause)))),
     }
 }
 
@@ -356,7 +339,7 @@ fn read_pgn(
     file: usize,
     input: impl Read,
     reading: &Reading<'_>,
-    sender: &mut Sender<'_>,
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let failed = Rc::new(RefCell::new(None));
     let input = EndAtError {
@@ -390,11 +373,11 @@ fn read_pgn(
                         file,
                         games: std::mem::take(&mut games),
                     });
-                    sender.push(unit)?;
+                    emit(unit)?;
                     // The games of a unit processed (one for each unit sent, so that
                     // none piles up) are the next games' spares, and their emptied list
                     // holds the next unit's games.
-                    let mut processed = sender.pool.spare_games();
+                    let mut processed = reading.pool.spare_games();
                     reader.spares.append(&mut processed);
                     games = processed;
                 }
@@ -423,8 +406,8 @@ fn read_pgn(
                 } else {
                     Note::unreadable(file, place, Cause::Read(e.to_string()))
                 };
-                sender.push(unit)?;
-                sender.push(Work(Unit::Note(note)))?;
+                emit(unit)?;
+                emit(Work(Unit::Note(note)))?;
                 if !recoverable {
                     return ControlFlow::Continue(());
                 }
@@ -435,7 +418,7 @@ fn read_pgn(
         if games.is_empty() {
             return ControlFlow::Continue(());
         }
-        return sender.push(Work(Unit::Pgn { file, games }));
+        return emit(Work(Unit::Pgn { file, games }));
     };
     // The last game read is whole if another began after it, or if its result was read;
     // the note goes at the first game not kept.
@@ -446,11 +429,11 @@ fn read_pgn(
             cut = Some(last.number);
         }
     }
-    sender.push(Work(Unit::Pgn { file, games }))?;
+    emit(Work(Unit::Pgn { file, games }))?;
     let place = Place::Game {
         game: cut.unwrap_or(reader.games + 1),
         ply: None,
     };
     let note = Note::unreadable(file, place, Cause::Read(error.to_string()));
-    sender.push(Work(Unit::Note(note)))
+    emit(Work(Unit::Note(note)))
 }
