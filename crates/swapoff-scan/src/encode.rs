@@ -3,7 +3,7 @@
 //! the scan (a row's FEN) and the writers all use them, so they sit below the three layers
 //! and import none of them.
 
-use shakmaty::{Color, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role, Square};
 
 /// `00` to `99`, two bytes each.
 static DIGIT_PAIRS: [u8; 200] = {
@@ -129,6 +129,45 @@ pub(crate) fn square_str(square: Square) -> &'static str {
 /// A square's name as two bytes.
 pub(crate) fn square_name(square: Square) -> [u8; 2] {
     [square.file().char() as u8, square.rank().char() as u8]
+}
+
+/// Appends a position's castling rights and en passant square as python-chess writes a
+/// FEN's: castling as X-FEN, `K`/`Q` (`k`/`q`) when the castling rook is the outermost
+/// rook on that side of the king, else the rook's file letter (Chess960), which gives
+/// plain `KQkq` in standard chess; the en passant square only where a capture there is
+/// legal.
+pub(crate) fn push_rights(out: &mut Vec<u8>, board: &Chess) {
+    let mut any = false;
+    let castles = board.castles();
+    for color in Color::ALL {
+        let rooks = board.board().rooks()
+            & board.board().by_color(color)
+            & shakmaty::Bitboard::from_rank(color.backrank());
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let Some(rook) = castles.rook(color, side) else {
+                continue;
+            };
+            let beyond = |r: Square| match side {
+                CastlingSide::KingSide => r.file() > rook.file(),
+                CastlingSide::QueenSide => r.file() < rook.file(),
+            };
+            let letter = match (rooks.into_iter().any(beyond), side) {
+                (false, CastlingSide::KingSide) => b'k',
+                (false, CastlingSide::QueenSide) => b'q',
+                (true, _) => rook.file().char() as u8,
+            };
+            out.push(color.fold_wb(letter.to_ascii_uppercase(), letter));
+            any = true;
+        }
+    }
+    if !any {
+        out.push(b'-');
+    }
+    out.push(b' ');
+    match board.ep_square(EnPassantMode::Legal) {
+        Some(square) => push_square(out, square),
+        None => out.push(b'-'),
+    }
 }
 
 /// Appends `n` in decimal.

@@ -162,6 +162,36 @@ fn a_start_position_s_fen_is_written_back_as_read() {
 }
 
 #[test]
+fn an_epd_line_s_fen_is_the_one_a_game_from_it_writes() {
+    // Castling and en passant as an EPD line may give them (Shredder-FEN letters, an en
+    // passant square no pawn can take on) come out as a game from the same position
+    // writes its first FEN: X-FEN castling, and the square only where the capture is legal.
+    for (given, written) in [
+        (
+            "4k3/8/8/8/8/8/8/1R2K1RR w GB - 0 1",
+            "4k3/8/8/8/8/8/8/1R2K1RR w GQ - 0 1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        ),
+        (
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 40",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 40",
+        ),
+    ] {
+        let (read, notes) = lines(given);
+        assert_eq!((read, notes), (vec![(1, written.to_string())], vec![]));
+        let game = format!("[FEN \"{given}\"]\n[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n*\n");
+        assert_eq!(rows(game, "fen", &[])[0]["fen"], written, "{given}");
+    }
+}
+
+#[test]
 fn any_whitespace_between_fields_reads_the_same() {
     let fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
     let want = swapoff_scan::Position::from_fen(fen).unwrap().fen();

@@ -8,7 +8,7 @@
 //! python-chess reads them) and the rest are ignored. So plain FENs, EPD records and
 //! `FEN;move` lines all read. Missing counters are `0 1`.
 
-use crate::encode::push_u64;
+use crate::encode::{push_rights, push_u64};
 use crate::read::error::EpdError;
 use shakmaty::{Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, Setup};
 use shakmaty::{File, Square};
@@ -164,7 +164,9 @@ fn number(word: &str, field: &'static str) -> Result<Option<u32>, EpdError> {
 /// every command uses (`crate::read::parse::position`): so `scan` and `eval` accept the
 /// same positions, and its message names the field and the reason. Castling is `KQkq` as
 /// in X-FEN (`K` = the outermost rook on the king's side, so `h1` in standard chess) or
-/// Shredder-FEN file letters.
+/// Shredder-FEN file letters. The castling and en passant fields are written back as a
+/// game's FEN writes them (X-FEN, and a square only where an en passant capture is
+/// legal) unless they are already so: the usual `KQkq` subset and `-`, kept as read.
 pub(crate) fn parse(
     fields: &[&str; 4],
     halfmove: u32,
@@ -178,16 +180,43 @@ pub(crate) fn parse(
         }
         fen.extend_from_slice(f.as_bytes());
     }
+    push_counters(fen, halfmove, fullmove);
+    let (pos, usual) = match quick(fields, halfmove, fullmove) {
+        Some(read) => read,
+        // The fields came from a `&str` and the counters are digits.
+        None => {
+            let text = std::str::from_utf8(fen).unwrap_or_default();
+            let pos = crate::read::parse::position(text).map_err(EpdError::Position)?;
+            (pos, false)
+        }
+    };
+    if !usual {
+        rewrite_rights(fen, fields, &pos, halfmove, fullmove);
+    }
+    Ok(pos)
+}
+
+/// Appends the move counters to a FEN.
+fn push_counters(fen: &mut Vec<u8>, halfmove: u32, fullmove: u32) {
     fen.push(b' ');
     push_u64(fen, u64::from(halfmove));
     fen.push(b' ');
     push_u64(fen, u64::from(fullmove));
-    if let Some(pos) = quick(fields, halfmove, fullmove) {
-        return Ok(pos);
-    }
-    // The fields came from a `&str` and the counters are digits.
-    let text = std::str::from_utf8(fen).unwrap_or_default();
-    crate::read::parse::position(text).map_err(EpdError::Position)
+}
+
+/// Writes `fen`'s castling and en passant fields again from the position, as a game's FEN
+/// writer does.
+#[cold]
+fn rewrite_rights(
+    fen: &mut Vec<u8>,
+    fields: &[&str; 4],
+    pos: &Chess,
+    halfmove: u32,
+    fullmove: u32,
+) {
+    fen.truncate(fields[0].len() + fields[1].len() + 2);
+    push_rights(fen, pos);
+    push_counters(fen, halfmove, fullmove);
 }
 
 /// The position of the usual FEN line (standard castling by `KQkq`), made as shakmaty's
@@ -196,7 +225,9 @@ pub(crate) fn parse(
 /// variant's fields, iterators over its parts), and reading a book's lines is most of a
 /// scan of it. `tests::the_quick_reading_is_the_reader_s` checks that it gives what the
 /// reader gives and refuses nothing the reader takes, on damaged and Chess960 lines too.
-fn quick(fields: &[&str; 4], halfmove: u32, fullmove: u32) -> Option<Chess> {
+/// With the position, whether its castling and en passant fields are as a game's FEN
+/// writes them: castling `-` or letters of `KQkq` in that order, en passant `-`.
+fn quick(fields: &[&str; 4], halfmove: u32, fullmove: u32) -> Option<(Chess, bool)> {
     let board = placement(fields[0].as_bytes())?;
     let turn = match fields[1] {
         "w" => Color::White,
@@ -204,9 +235,12 @@ fn quick(fields: &[&str; 4], halfmove: u32, fullmove: u32) -> Option<Chess> {
         _ => return None,
     };
     let mut setup = Setup::empty();
+    let (mut usual, mut last) = (fields[3] == "-", 0);
     if fields[2] != "-" {
         for c in fields[2].bytes() {
             setup.castling_rights |= castling_rook(&board, c)?;
+            let order = b"KQkq".iter().position(|&o| o == c).unwrap_or(4) + 1;
+            (usual, last) = (usual && order > last && order < 5, order);
         }
     }
     if fields[3] != "-" {
@@ -216,7 +250,8 @@ fn quick(fields: &[&str; 4], halfmove: u32, fullmove: u32) -> Option<Chess> {
     setup.turn = turn;
     setup.halfmoves = halfmove;
     setup.fullmoves = std::num::NonZeroU32::new(fullmove)?;
-    Chess::from_setup(setup, CastlingMode::Standard).ok()
+    let pos = Chess::from_setup(setup, CastlingMode::Standard).ok()?;
+    Some((pos, usual))
 }
 
 /// The rook square of a castling letter `KQkq` as shakmaty's FEN reader reads it (the

@@ -2,8 +2,8 @@
 //! a recipe of each occupancy (a game's ranks remembered from one position to the next),
 //! X-FEN castling, and an en passant square only where a capture there is legal.
 
-use crate::encode::{piece_letter, push_square, push_u64};
-use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Position, Role};
+use crate::encode::{piece_letter, push_rights, push_u64};
+use shakmaty::{Chess, Color, Position, Role};
 
 /// How a rank's FEN text is made from its occupancy (bit `f` set: a piece on file `f`):
 /// output byte `j` is `from[j]` of the rank's sources (0 to 7: the letter of the piece on
@@ -162,38 +162,7 @@ impl FenWriter {
 /// The FEN after the placement: the side to move, castling, en passant and the counters.
 fn rest_of_fen(out: &mut Vec<u8>, board: &Chess, halfmove: u32, fullmove: u32) {
     out.extend_from_slice(board.turn().fold_wb(b" w ", b" b "));
-    let mut any = false;
-    let castles = board.castles();
-    for color in Color::ALL {
-        let rooks = board.board().rooks()
-            & board.board().by_color(color)
-            & shakmaty::Bitboard::from_rank(color.backrank());
-        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            let Some(rook) = castles.rook(color, side) else {
-                continue;
-            };
-            let beyond = |r: shakmaty::Square| match side {
-                CastlingSide::KingSide => r.file() > rook.file(),
-                CastlingSide::QueenSide => r.file() < rook.file(),
-            };
-            let letter = match (rooks.into_iter().any(beyond), side) {
-                (false, CastlingSide::KingSide) => b'k',
-                (false, CastlingSide::QueenSide) => b'q',
-                (true, _) => rook.file().char() as u8,
-            };
-            out.push(color.fold_wb(letter.to_ascii_uppercase(), letter));
-            any = true;
-        }
-    }
-    if !any {
-        out.push(b'-');
-    }
-    out.push(b' ');
-    // Only where an en passant capture is legal, as shakmaty and python-chess write it.
-    match board.ep_square(EnPassantMode::Legal) {
-        Some(square) => push_square(out, square),
-        None => out.push(b'-'),
-    }
+    push_rights(out, board);
     out.push(b' ');
     push_u64(out, u64::from(halfmove));
     out.push(b' ');
