@@ -79,6 +79,16 @@ impl Default for Report {
 }
 
 impl Report {
+    /// `color`'s pieces en prise when `turn` is to move, or `None` for the side to move in
+    /// check (the side-swapped position is illegal, so they are not evaluated).
+    pub(crate) fn hanging(&self, color: Color, turn: Color) -> Option<&[Hanging]> {
+        match color == turn {
+            true if self.in_check => None,
+            true => Some(&self.hanging_us),
+            false => Some(&self.hanging_them),
+        }
+    }
+
     /// What `in_check` needs and nothing more: whether the side to move is in check (the
     /// board's checkers), the rest of the report left as it was.
     pub(crate) fn check(&mut self, board: &Chess) {

@@ -28,7 +28,6 @@
 use crate::encode::piece_letter;
 use crate::encode::push_uci;
 use crate::read::note::{Note, Place};
-use crate::scan::analysis::Hanging;
 use crate::scan::columns::{Column, Selection};
 use crate::scan::rows::{Origin, Row};
 use arrow_array::builder::{
@@ -267,14 +266,9 @@ impl Columns {
             let Some(builder) = builder.as_mut() else {
                 continue;
             };
-            if color == us && report.in_check {
+            let Some(list) = report.hanging(color, us) else {
                 builder.append(false);
                 continue;
-            }
-            let list: &[Hanging] = if color == us {
-                &report.hanging_us
-            } else {
-                &report.hanging_them
             };
             for h in list {
                 let item = builder.values();

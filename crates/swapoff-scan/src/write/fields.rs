@@ -162,18 +162,8 @@ pub(crate) fn json_field(out: &mut Vec<u8>, column: Column, row: &Row<'_>) {
         Column::Threat if report.in_check => null(out),
         Column::Threat => push_i32(out, report.threat),
         Column::HangingWhite | Column::HangingBlack => {
-            let color = if column == Column::HangingWhite {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let us = board.turn();
-            let list = if color == us {
-                &report.hanging_us
-            } else {
-                &report.hanging_them
-            };
-            json_hanging(out, Some(list), color, us, report.in_check, None);
+            let color = Color::from_white(column == Column::HangingWhite);
+            json_hanging(out, report.hanging(color, board.turn()), color, None);
         }
         Column::Played | Column::PlayedSan | Column::Eval => {
             let text = played.and_then(|(p, _)| match column {

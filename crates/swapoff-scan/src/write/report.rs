@@ -29,10 +29,6 @@ pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Chess, report: &Report,
         out.extend_from_slice(b",\"in_check\":false");
     }
     let us = board.turn();
-    let (white, black) = match us {
-        Color::White => (Some(&report.hanging_us), Some(&report.hanging_them)),
-        Color::Black => (Some(&report.hanging_them), Some(&report.hanging_us)),
-    };
     // The position each side's captures are made in: the board for the side to move's, the
     // turn passed for the other's.
     let swapped = (san && !report.in_check && !report.hanging_us.is_empty())
@@ -43,24 +39,13 @@ pub(crate) fn analysis_fields(out: &mut Vec<u8>, board: &Chess, report: &Report,
         (true, false) => Some(board),
         (true, true) => swapped.as_ref(),
     };
-    out.extend_from_slice(b",\"hanging\":{\"white\":");
-    json_hanging(
-        out,
-        white,
-        Color::White,
-        us,
-        report.in_check,
-        san_in(Color::White),
-    );
-    out.extend_from_slice(b",\"black\":");
-    json_hanging(
-        out,
-        black,
-        Color::Black,
-        us,
-        report.in_check,
-        san_in(Color::Black),
-    );
+    for (name, color) in [
+        (&b",\"hanging\":{\"white\":"[..], Color::White),
+        (b",\"black\":", Color::Black),
+    ] {
+        out.extend_from_slice(name);
+        json_hanging(out, report.hanging(color, us), color, san_in(color));
+    }
     out.push(b'}');
 }
 
@@ -92,15 +77,16 @@ pub(crate) fn json_capture(out: &mut Vec<u8>, c: &Capture) {
     out.push(b'}');
 }
 
+/// Writes `color`'s pieces en prise as a JSON array of objects, `null` when they were not
+/// evaluated; each with its capture's SAN too when `san_in` gives the position it is
+/// played in.
 pub(crate) fn json_hanging(
     out: &mut Vec<u8>,
-    list: Option<&Vec<Hanging>>,
+    list: Option<&[Hanging]>,
     color: Color,
-    us: Color,
-    in_check: bool,
     san_in: Option<&Chess>,
 ) {
-    let Some(list) = list.filter(|_| !(in_check && color == us)) else {
+    let Some(list) = list else {
         out.extend_from_slice(b"null");
         return;
     };
@@ -134,14 +120,8 @@ pub(crate) fn json_hanging(
 /// `color`'s pieces en prise as `Nc3:300`, separated by spaces; nothing for the side to
 /// move in check.
 pub(crate) fn csv_hanging(out: &mut Vec<u8>, board: &Chess, report: &Report, color: Color) {
-    let us = board.turn();
-    if color == us && report.in_check {
+    let Some(list) = report.hanging(color, board.turn()) else {
         return;
-    }
-    let list = if color == us {
-        &report.hanging_us
-    } else {
-        &report.hanging_them
     };
     for (i, h) in list.iter().enumerate() {
         if i > 0 {
