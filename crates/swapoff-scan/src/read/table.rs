@@ -188,19 +188,7 @@ fn every_line(
     Ok(())
 }
 
-/// [`every_line`], the blank lines left out.
-fn lines(
-    input: impl io::Read,
-    lines_before: u64,
-    each: &mut dyn FnMut(u64, LineText<'_>) -> ControlFlow<()>,
-) -> Result<(), Stop> {
-    every_line(input, lines_before, &mut |n, text| match text {
-        Ok(t) if t.trim().is_empty() => ControlFlow::Continue(()),
-        text => each(n, text),
-    })
-}
-
-/// Hands each CSV record of `input` (numbered by its first line) to `each`, as [`lines`]
+/// Hands each CSV record of `input` (numbered by its first line) to `each`, as [`every_line`]
 /// hands lines: a quoted field may hold line breaks (RFC 4180, as pandas, DuckDB and
 /// Python's `csv` module write a cell with one). A quote left open past the record limit,
 /// or to the input's end, is reported on the line it opened on, and the lines after that
@@ -546,7 +534,10 @@ pub(crate) fn read_jsonl(
     lines_before: u64,
     emit: &mut dyn FnMut(Result<TableRow, RowError>) -> ControlFlow<()>,
 ) -> Result<(), Stop> {
-    lines(input, lines_before, &mut |line, text| {
+    every_line(input, lines_before, &mut |line, text| {
+        if text.as_ref().is_ok_and(|t| t.trim().is_empty()) {
+            return ControlFlow::Continue(());
+        }
         let row = text
             .and_then(json_object)
             .map_err(|why| RowError { line, why })

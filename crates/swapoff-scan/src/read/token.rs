@@ -1,5 +1,5 @@
 //! One movetext token, read as python-chess reads it, in one place: the PGN reader
-//! ([`movetext`](crate::read::movetext)) cuts the text into tokens, and each token that is
+//! ([`games`](crate::read::games)) cuts the text into tokens, and each token that is
 //! not punctuation of PGN's own (a comment, a variation, a NAG, a result, a move number)
 //! comes here, whole. What is read:
 //!

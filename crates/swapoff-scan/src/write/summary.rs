@@ -138,15 +138,13 @@ impl Sink for Summary {
                 _ => self.losing += 1,
             }
         }
-        let (us, them) = (
-            report.hanging_us.len() as u64,
-            report.hanging_them.len() as u64,
-        );
-        self.hanging += us + them;
-        let (white, black) = match row.board.turn() {
-            Color::White => (us, them),
-            Color::Black => (them, us),
+        let count = |color| {
+            report
+                .hanging(color, row.board.turn())
+                .map_or(0, <[_]>::len)
         };
+        let (white, black) = (count(Color::White) as u64, count(Color::Black) as u64);
+        self.hanging += white + black;
         self.hanging_white += white;
         self.hanging_black += black;
         self.in_check += u64::from(report.in_check);
