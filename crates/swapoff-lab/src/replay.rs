@@ -49,14 +49,14 @@ pub enum Engine {
 /// What the replay needs of an engine: its variants (its own SEE first) and, for the
 /// differences, its SEE and swapoff's two rule sets with its values.
 struct Comparator {
-    variants: [Variant<'static>; 6],
+    variants: [Variant<'static>; 8],
     own: fn(&cozy_chess::Board, cozy_chess::Move) -> i32,
     default: fn(&cozy_chess::Board, cozy_chess::Move) -> i32,
     classic: fn(&cozy_chess::Board, cozy_chess::Move) -> i32,
 }
 
 /// One module an engine, named as the engine (its own variants are printed under that
-/// name): its values, its SEE as a value, and six variants, each a named
+/// name): its values, its SEE as a value, and eight variants, each a named
 /// function kept out of line, so that callgrind counts each apart
 /// (`--toggle-collect='*replay::frozenight::default_value'`, say). swapoff is called as an
 /// engine on cozy-chess would call it: the engine's move converted as that engine would
@@ -74,6 +74,11 @@ macro_rules! engine {
 
             /// The classic rules at those values, chosen when the program is compiled.
             const CLASSIC: See = See::new(Rules::Classic).with_values(VALUES);
+
+            /// The default rules' parts (the `ablation` feature): pins alone, then with
+            /// discovered checks; the default rules add the king rule and promotions.
+            const PINS: See = See::new(Rules::Pins).with_values(VALUES);
+            const PINS_CHECKS: See = See::new(Rules::PinsChecks).with_values(VALUES);
 
             /// The engine's own SEE, as a value.
             fn own(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {
@@ -104,6 +109,20 @@ macro_rules! engine {
             }
 
             #[inline(never)]
+            fn pins_value(ps: &[CallPosition]) -> i64 {
+                each(ps, |b, m| {
+                    i64::from(PINS.value(b, swapoff::Move::$from(b, m)))
+                })
+            }
+
+            #[inline(never)]
+            fn pins_checks_value(ps: &[CallPosition]) -> i64 {
+                each(ps, |b, m| {
+                    i64::from(PINS_CHECKS.value(b, swapoff::Move::$from(b, m)))
+                })
+            }
+
+            #[inline(never)]
             fn own_ge0(ps: &[CallPosition]) -> i64 {
                 each(ps, |b, m| i64::from(own(b, m) >= 0))
             }
@@ -124,14 +143,17 @@ macro_rules! engine {
                 })
             }
 
-            /// The engine's SEE, then swapoff's answers to the same question.
-            const VARIANTS: [Variant<'static>; 6] = [
+            /// The engine's SEE, then swapoff's answers to the same question; last, the
+            /// default rules' parts, whose cost the ablation weighs against their Elo.
+            const VARIANTS: [Variant<'static>; 8] = [
                 (concat!(stringify!($module), " value"), 0, &own_value),
                 ("swapoff default value", 0, &default_value),
                 ("swapoff classic value", 0, &classic_value),
                 (concat!(stringify!($module), " >= 0"), 3, &own_ge0),
                 ("swapoff default see_ge(0)", 3, &default_ge0),
                 ("swapoff classic see_ge(0)", 3, &classic_ge0),
+                ("swapoff pins value", 0, &pins_value),
+                ("swapoff pins-checks value", 0, &pins_checks_value),
             ];
 
             pub(super) const COMPARATOR: super::Comparator = super::Comparator {

@@ -69,7 +69,7 @@ fn replays_its_log(engine: &str, values: PieceValues, classic_agrees: bool) {
 
     let text = std::fs::read_to_string(sample(engine)).unwrap();
     let (mut log, mut default, mut classic_sum, mut ge, mut classic_ge) = (0, 0, 0, 0, 0);
-    let (mut calls, mut differ) = (0, 0);
+    let (mut calls, mut differ, mut pins, mut pins_checks) = (0, 0, 0, 0);
     for line in text.lines() {
         let mut f = line.split(';');
         let (fen, uci, value) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
@@ -90,6 +90,11 @@ fn replays_its_log(engine: &str, values: PieceValues, classic_agrees: bool) {
             See::new(Rules::Classic)
                 .with_values(values)
                 .ge(&board, mv, 0),
+        );
+        let part = |rules| i64::from(See::new(rules).with_values(values).value(&board, mv));
+        (pins, pins_checks) = (
+            pins + part(Rules::Pins),
+            pins_checks + part(Rules::PinsChecks),
         );
         calls += 1;
     }
@@ -113,6 +118,8 @@ fn replays_its_log(engine: &str, values: PieceValues, classic_agrees: bool) {
     assert_eq!(checksum("swapoff classic value"), classic_sum);
     assert_eq!(checksum("swapoff default see_ge(0)"), ge);
     assert_eq!(checksum("swapoff classic see_ge(0)"), classic_ge);
+    assert_eq!(checksum("swapoff pins value"), pins);
+    assert_eq!(checksum("swapoff pins-checks value"), pins_checks);
     // The sample holds calls where the default rules are right and the engine is not, and
     // the classic rules answer `>= 0` as the engine does, if its SEE is the classic one.
     assert!(differ > 100, "{differ}");
