@@ -356,6 +356,7 @@ impl Columns {
         fn kept<B: ArrayBuilder>(builder: &mut Option<B>) -> Option<&mut dyn ArrayBuilder> {
             builder.as_mut().map(|b| b as &mut dyn ArrayBuilder)
         }
+        let [white, black] = &mut self.hanging;
         // In the schema's order ([`Layout::all_fields`]), the kept ones only.
         let builders = [
             kept(&mut self.file),
@@ -369,9 +370,6 @@ impl Columns {
             kept(&mut self.best_see),
             kept(&mut self.balance),
             kept(&mut self.threat),
-        ];
-        let [white, black] = &mut self.hanging;
-        let builders = builders.into_iter().chain([
             kept(white),
             kept(black),
             kept(&mut self.played),
@@ -380,13 +378,14 @@ impl Columns {
             kept(&mut self.clock),
             kept(&mut self.eval),
             kept(&mut self.turn),
-        ]);
+        ];
         let numbers = self.numbers.iter_mut().map(kept);
         let tags = self
             .tags
             .iter_mut()
             .map(|t| Some(t as &mut dyn ArrayBuilder));
         let columns: Vec<ArrayRef> = builders
+            .into_iter()
             .chain(numbers)
             .chain(tags)
             .chain([kept(&mut self.error)])
