@@ -54,7 +54,7 @@ pub fn run<T: Send>(
         return run_inline(inputs, &options, process, consume);
     }
     let (tx, rx) = mpsc::sync_channel::<(Vec<Work>, u64)>(2);
-    // EPD units' buffers go back to the reader once processed.
+    // EPD units' buffers and PGN units' games go back to the reader once processed.
     let spares = Arc::new(Pool::default());
     let reader_spares = Arc::clone(&spares);
     let reader = std::thread::spawn(move || {

@@ -252,10 +252,14 @@ impl Columns {
             captures.append(true);
         }
         let best = report.captures.first();
-        if let Some(builder) = self.best_move.as_mut() {
-            uci.clear();
-            best.inspect(|best| push_uci(&mut uci, best.mv));
-            builder.append_option(best.map(|_| String::from_utf8_lossy(&uci)));
+        match (self.best_move.as_mut(), best) {
+            (Some(builder), Some(best)) => {
+                uci.clear();
+                push_uci(&mut uci, best.mv);
+                builder.append_value(String::from_utf8_lossy(&uci));
+            }
+            (Some(builder), None) => builder.append_null(),
+            (None, _) => {}
         }
         fill!(self.best_see, append_option(best.map(|best| best.see)));
         fill!(self.balance, append_value(report.balance));
