@@ -300,7 +300,6 @@ fn pgn_starting_with_a_result_nag_or_comment_is_read_as_pgn() {
         "*\n\n1. e4 *\n",
         "$1 1. e4 *\n",
         "{A comment} 1. e4 e5 *\n",
-        "1-0\n",
     ] {
         let o = run(&["scan", "-q", "-"], Some(start.as_bytes()));
         no_panic(&o);
@@ -311,6 +310,10 @@ fn pgn_starting_with_a_result_nag_or_comment_is_read_as_pgn() {
         );
         assert!(!stdout(&o).is_empty(), "{start:?}: nothing read");
     }
+    // A result alone is PGN too, but no game (no tag, no move): reported, no row.
+    let o = run(&["scan", "-q", "-"], Some(b"1-0\n"));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(stderr(&o).contains("no tag and no readable move"), "{}", stderr(&o));
 }
 
 // 8. One exit code for an input that cannot be opened.

@@ -48,7 +48,7 @@ fn json_that_opens_like_a_tag_is_json_lines_not_pgn() {
 #[test]
 fn text_in_no_format_and_binary_are_refused_by_name() {
     assert!(matches!(
-        told(b"[Event]\n1. e4 *\n"),
+        told(b"hello world\n1. e4 *\n"),
         Err(InputError::UnknownFormat { .. })
     ));
     // Bytes of a linear congruential generator: no text.
@@ -151,13 +151,20 @@ fn detects_formats() {
         assert_eq!(detect(start.as_bytes()), Some(Format::Pgn), "{start:?}");
     }
     assert_eq!(detect(b"  \n\n"), None);
-    // A tag pair is PGN; JSON that opens with `[` is JSON Lines; neither is neither.
+    // A tag line is PGN; JSON that opens with `[` is JSON Lines; neither is neither.
     assert_eq!(detect(b"[ White  \"x\"]\n"), Some(Format::Pgn));
     assert_eq!(detect(b"[_x9 \"\"]\n"), Some(Format::Pgn));
     assert_eq!(detect(b"[\"x\"]\n{\"fen\": 1}\n"), Some(Format::Jsonl));
     assert_eq!(detect(b"[0,1]\n* * *\n"), Some(Format::Jsonl));
-    assert_eq!(detect(b"[Event]\n1. e4 *\n"), None);
-    assert_eq!(detect(b"[ e4 ]\n"), None);
+    // A tag line as python-chess takes one (its header section takes every line that opens
+    // with `[`): a hyphen in the name, no quotes, no value.
+    assert_eq!(detect(b"[Time-Control \"300+0\"]\n"), Some(Format::Pgn));
+    assert_eq!(detect(b"[Round x]\n1. e4 *\n"), Some(Format::Pgn));
+    assert_eq!(detect(b"[Event]\n1. e4 *\n"), Some(Format::Pgn));
+    assert_eq!(detect(b"[ e4 ]\n"), Some(Format::Pgn));
+    // Neither JSON nor a tag.
+    assert_eq!(detect(b"[0,1\n"), None);
+    assert_eq!(detect(b"[\n"), None);
     // Lichess's puzzle CSV and evaluations JSON Lines; a PGN comment is not JSON.
     let puzzles = b"PuzzleId,FEN,Moves,Rating\n00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6,1760\n";
     assert_eq!(detect(puzzles), Some(Format::Csv));

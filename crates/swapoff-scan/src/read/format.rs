@@ -137,12 +137,14 @@ pub(crate) fn detect(prefix: &[u8], fen_column: &str) -> Option<Format> {
         return Some(Format::Parquet);
     }
     let (line, _) = first_line(prefix)?;
-    // A line that opens like a tag but is none (`["x"]`, `[0,1]`) is JSON: its file is
-    // JSON Lines, whose reader reports each line that is not an object, rather than PGN
-    // text from which a game without a tag, move or result would be made up.
-    if line.starts_with(b"[") && !is_tag_pair(line) {
-        let json = serde_json::from_slice::<serde_json::Value>(line).is_ok();
-        return json.then_some(Format::Jsonl);
+    // A line that is JSON (`["x"]`, `[0,1]`) is JSON Lines, whose reader reports each line
+    // that is not an object; one that opens like a tag (`[Round x]`) is PGN; any other
+    // line that opens with `[` tells nothing.
+    if line.starts_with(b"[") {
+        if serde_json::from_slice::<serde_json::Value>(line).is_ok() {
+            return Some(Format::Jsonl);
+        }
+        return is_tag_line(line).then_some(Format::Pgn);
     }
     // A JSON object opens with a key (`{"`), a PGN comment with words: a first line that
     // is broken or longer than the sniffer reads is still told as JSON Lines, and its
@@ -193,18 +195,21 @@ pub(crate) fn detect(prefix: &[u8], fen_column: &str) -> Option<Format> {
     None
 }
 
-/// Whether `line` opens as a PGN tag pair does: `[`, a name of letters, digits and `_`,
-/// blank space, then `"` (what python-chess's tag pattern asks).
-fn is_tag_pair(line: &[u8]) -> bool {
+/// Whether `line` opens as a PGN tag line does: `[`, a name of the characters
+/// python-chess's tag pattern allows (letters, digits and `_+#=:-`), then a blank, a quote
+/// or the `]` that closes it (`[Event "x"]`, `[Time-Control "300+0"]`,
+/// `[Round x]`, `[Event]`).
+fn is_tag_line(line: &[u8]) -> bool {
     let Some(rest) = line.strip_prefix(b"[") else {
         return false;
     };
     let rest = rest.trim_ascii_start();
     let name = rest
         .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b))
         .count();
-    name > 0 && rest[name..].trim_ascii_start().starts_with(b"\"")
+    let after = rest.get(name).copied();
+    name > 0 && matches!(after, Some(b' ' | b'\t' | b'"' | b']'))
 }
 
 /// Whether the start of an input is binary data rather than text: a control character

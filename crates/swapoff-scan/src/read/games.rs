@@ -16,6 +16,7 @@
 
 use crate::read::annotation::Annotation;
 use crate::read::pgn::{GameRecord, MAX_PLIES};
+use crate::read::tags;
 use crate::read::token::{self, Token};
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::CastlingSide;
@@ -38,6 +39,10 @@ pub(crate) struct GameReader<R> {
     input: R,
     buf: Vec<u8>,
     pos: usize,
+    /// Bytes dropped from the buffer's front so far: `dropped + pos` is the offset in the
+    /// input, which every reading loop moves forward on every step (checked in debug
+    /// builds by [`Self::advanced`]).
+    dropped: u64,
     end: usize,
     eof: bool,
     /// Bytes read at a time, at least: [`CHUNK`] for a file, a cell's length for a
@@ -65,6 +70,7 @@ impl<R: Read> GameReader<R> {
             input,
             buf: Vec::new(),
             pos: 0,
+            dropped: 0,
             end: 0,
             eof: false,
             chunk: chunk.max(1),
@@ -97,6 +103,7 @@ impl<R: Read> GameReader<R> {
             if self.pos > 0 {
                 self.buf.copy_within(self.pos..self.end, 0);
                 self.end -= self.pos;
+                self.dropped += self.pos as u64;
                 self.pos = 0;
             }
             let want = need + self.chunk;
@@ -117,6 +124,23 @@ impl<R: Read> GameReader<R> {
         Ok(())
     }
 
+    /// Where the cursor stands in the input.
+    #[inline(always)]
+    fn offset(&self) -> u64 {
+        self.dropped + self.pos as u64
+    }
+
+    /// Checks, in debug builds, that a reading loop's step moved the cursor past `before`
+    /// (an [`Self::offset`]): a step that moves nothing would repeat for ever, as a stray
+    /// `}` once did. Release builds trust the loops, whose every arm moves or returns.
+    #[inline(always)]
+    fn advanced(&self, before: u64) {
+        debug_assert!(
+            self.offset() > before,
+            "a reading step stood still at byte {before}"
+        );
+    }
+
     /// The next byte, if any.
     #[inline(always)]
     fn peek(&mut self) -> io::Result<Option<u8>> {
@@ -126,7 +150,9 @@ impl<R: Read> GameReader<R> {
 
     /// Passes over bytes up to `needle` (`after`: and it too), however far.
     fn skip_to(&mut self, needle: u8, after: bool) -> io::Result<()> {
+        // Each step passes over all it holds, or returns.
         loop {
+            let before = self.offset();
             self.fill(1)?;
             if self.pos == self.end {
                 return Ok(());
@@ -138,13 +164,16 @@ impl<R: Read> GameReader<R> {
                 }
                 None => self.pos = self.end,
             }
+            self.advanced(before);
         }
     }
 
     /// Passes over blanks, line ends, byte-order marks and escape lines (`%` at a line's
     /// start): what stands between games, and between tags.
     fn skip_blank(&mut self, mut line_start: bool) -> io::Result<()> {
+        // Each step passes over a blank, a mark or an escape line, or returns.
         loop {
+            let before = self.offset();
             self.fill(BOM.len())?;
             match self.data() {
                 [b' ' | b'\t' | b'\r' | 0x0b | 0x0c, ..] => self.pos += 1,
@@ -156,6 +185,7 @@ impl<R: Read> GameReader<R> {
                 data if data.starts_with(BOM) => self.pos += BOM.len(),
                 _ => return Ok(()),
             }
+            self.advanced(before);
         }
     }
 
@@ -183,64 +213,45 @@ impl<R: Read> GameReader<R> {
         Ok(Some(game))
     }
 
-    /// Reads the tag lines (`[Name "value"]`, several to a line if need be).
+    /// Reads the tag lines: every line that starts with `[`, whole, as
+    /// [`tags`](crate::read::tags) reads one. Then the tags are looked at together, the
+    /// last value of a repeated tag counting.
     fn read_tags(&mut self, game: &mut GameRecord) -> io::Result<()> {
+        // Each step reads a whole line (or passes over one too long), or returns.
         loop {
+            let before = self.offset();
             self.skip_blank(false)?;
             if self.peek()? != Some(b'[') {
+                game.end_tags();
                 return Ok(());
             }
             self.fill(ROOM)?;
-            let data = &self.buf[self.pos + 1..self.end];
-            let Some(open) = memchr::memchr3(b'"', b'\n', b']', data) else {
-                self.tag_too_long(game)?;
-                continue;
-            };
-            if data[open] != b'"' {
-                // A tag without a value (`[Event]`): passed over, as pgn-reader does.
-                self.pos += 1 + open + usize::from(data[open] == b']');
-                continue;
-            }
-            // The value runs to its closing quote (`\"` and `\\` escaped), or to the line's end.
-            let mut close = open + 1;
-            let closed = loop {
-                match memchr::memchr3(b'\\', b'"', b'\n', &data[close..]) {
-                    Some(d) if data[close + d] == b'\\' => close = (close + d + 2).min(data.len()),
-                    Some(d) => {
-                        close += d;
-                        break data[close] == b'"';
-                    }
-                    None => {
-                        close = data.len();
-                        break false;
-                    }
+            let data = &self.buf[self.pos..self.end];
+            let len = match memchr::memchr(b'\n', data) {
+                Some(len) => len,
+                None if self.eof => data.len(),
+                None => {
+                    self.tag_too_long(game)?;
+                    continue;
                 }
             };
-            if close == data.len() && !self.eof {
-                self.tag_too_long(game)?;
-                continue;
-            }
-            let name = data[..open].trim_ascii();
-            let value = unescape(&data[open + 1..close]);
-            game.tag(name, &value, &self.wanted_tags);
-            self.pos += 1 + close + usize::from(closed);
-            // The rest of the line up to a `]`.
-            while let Some(b' ' | b'\t' | b'\r') = self.peek()? {
-                self.pos += 1;
-            }
-            if self.peek()? == Some(b']') {
-                self.pos += 1;
-            }
+            let wanted = &self.wanted_tags;
+            tags::read_line(&data[..len], |name, value| match value {
+                Some(value) => game.tag(name, &tags::unescape(value), wanted),
+                None => game.tags += 1,
+            });
+            self.pos += len;
+            self.advanced(before);
         }
     }
 
-    /// A tag line longer than the room for one (or cut by the input's end): the game is
-    /// rejected, and the reading goes on after the line.
+    /// A tag line longer than the room for one: the game is rejected, and the reading goes
+    /// on after the line.
     #[cold]
     fn tag_too_long(&mut self, game: &mut GameRecord) -> io::Result<()> {
-        game.rejected.get_or_insert_with(|| {
-            format!("a tag line longer than {ROOM} bytes, or cut short by the end of the input")
-        });
+        game.tags += 1;
+        game.rejected
+            .get_or_insert_with(|| format!("a tag line longer than {ROOM} bytes"));
         self.skip_to(b'\n', true)
     }
 
@@ -250,7 +261,10 @@ impl<R: Read> GameReader<R> {
         // A game refused by its tags, cut at its last ply, or stopped at a token that
         // cannot be read takes no more moves; its text is still read to its end.
         let mut open = game.rejected.is_none();
+        // Each step passes over at least one byte, or returns: every byte that ends a
+        // token has an arm of its own, and a token is at least one byte long.
         loop {
+            let before = self.offset();
             self.fill(TOKEN_BYTES)?;
             let Some(&b) = self.data().first() else {
                 return Ok(());
@@ -269,7 +283,9 @@ impl<R: Read> GameReader<R> {
                 }
                 b';' => self.skip_to(b'\n', false)?,
                 b'(' => self.skip_variation()?,
-                b')' => self.pos += 1,
+                // A parenthesis or brace with nothing open, passed over as python-chess
+                // does (a stray `}` once stood the reader still).
+                b')' | b'}' => self.pos += 1,
                 b'!' | b'?' => self.pos += 1,
                 b'$' => {
                     self.pos += 1;
@@ -291,14 +307,16 @@ impl<R: Read> GameReader<R> {
                     let number = data.iter().take_while(|b| b.is_ascii_digit()).count();
                     if data.get(number) == Some(&b'.') {
                         self.pos += number + 1;
-                        continue;
-                    }
-                    let (len, read) = digits(data);
-                    self.pos += len;
-                    match read {
-                        Digits::Outcome => game.outcome = true,
-                        Digits::Move(san) => open = open && push(game, Token::Move(san), b""),
-                        Digits::Number => {}
+                    } else {
+                        let (len, read) = digits(data);
+                        self.pos += len;
+                        match read {
+                            Digits::Outcome => game.outcome = true,
+                            Digits::Move(san) => {
+                                open = open && push(game, Token::Move(san), b"");
+                            }
+                            Digits::Number => {}
+                        }
                     }
                 }
                 _ => {
@@ -314,6 +332,7 @@ impl<R: Read> GameReader<R> {
                     }
                 }
             }
+            self.advanced(before);
         }
     }
 
@@ -335,10 +354,18 @@ impl<R: Read> GameReader<R> {
     fn token(&mut self, game: &mut GameRecord, open: bool) -> io::Result<bool> {
         let data = self.data();
         match token_len(data) {
-            Some(len) => {
+            // At least one byte: every byte that ends a token is read by an arm of
+            // `read_movetext` before a token is looked for.
+            Some(len) if len > 0 => {
                 let text = &self.buf[self.pos..self.pos + len];
                 let open = open && push(game, token::read(text), text);
                 self.pos += len;
+                Ok(open)
+            }
+            // A byte that ends a token yet has no arm of its own: passed over, so that the
+            // reading moves on whatever byte comes.
+            Some(_) => {
+                self.pos += 1;
                 Ok(open)
             }
             // Longer than a token is looked for: no move.
@@ -363,6 +390,8 @@ impl<R: Read> GameReader<R> {
     /// `open` and comments are read. One longer than the room is read in pieces of it.
     fn comment(&mut self, game: &mut GameRecord, open: bool) -> io::Result<()> {
         let read = open && self.comments;
+        // Each step closes the comment, or reads more of the input (the end of the
+        // input returns).
         loop {
             if let Some(close) = memchr::memchr(b'}', self.data()) {
                 if read {
@@ -396,7 +425,9 @@ impl<R: Read> GameReader<R> {
     /// up to its `)` or the game's end (which is left to be read).
     fn skip_variation(&mut self) -> io::Result<()> {
         let mut depth = 0usize;
+        // Each step passes over at least one byte, or returns.
         loop {
+            let before = self.offset();
             self.fill(3)?;
             let Some(&b) = self.data().first() else {
                 return Ok(());
@@ -432,6 +463,7 @@ impl<R: Read> GameReader<R> {
                     self.pos += skip;
                 }
             }
+            self.advanced(before);
         }
     }
 }
@@ -574,23 +606,6 @@ fn dash_len(data: &[u8]) -> Option<usize> {
     } else {
         None
     }
-}
-
-/// A tag value with its escapes (`\"`, `\\`) undone.
-fn unescape(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    if memchr::memchr(b'\\', raw).is_none() {
-        return raw.into();
-    }
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while i < raw.len() {
-        if raw[i] == b'\\' && matches!(raw.get(i + 1), Some(b'\\' | b'"')) {
-            i += 1;
-        }
-        out.push(raw[i]);
-        i += 1;
-    }
-    out.into()
 }
 
 /// A token as text for a message: control characters escaped (`Nf3\0`), and clipped as

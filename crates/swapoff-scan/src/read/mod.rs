@@ -18,6 +18,7 @@ pub(crate) mod records;
 pub(crate) mod resolve;
 pub(crate) mod source;
 pub(crate) mod table;
+pub(crate) mod tags;
 pub(crate) mod token;
 pub(crate) mod units;
 pub(crate) mod work;

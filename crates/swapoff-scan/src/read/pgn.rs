@@ -14,8 +14,9 @@
 //!   (`N@f3`) is an error.
 //! - An illegal, ambiguous or impossible move, or a token that is no move, ends the game
 //!   there: the positions before it are kept and the rest of the game is skipped.
-//!   Text with neither a tag, nor a move, nor a result is not taken for a game: it is
-//!   reported and skipped.
+//!   Text with neither a tag nor a readable move is not taken for a game: it is reported
+//!   and skipped.
+//! - A repeated tag's last value counts, as in python-chess.
 
 use crate::read::annotation::Annotation;
 use crate::read::error::GameError;
@@ -44,6 +45,11 @@ pub(crate) struct GameRecord {
     pub annotations: Vec<Annotation>,
     /// Set when the whole game is to be skipped (unsupported variant, unreadable tag).
     pub rejected: Option<String>,
+    /// Why the last `[Variant]` or `[FEN]` tag read refuses the game: a later tag of the
+    /// same name overrides an earlier one, as in python-chess, so this becomes
+    /// [`Self::rejected`] only when the tags end ([`Self::end_tags`]).
+    refused_variant: Option<String>,
+    refused_fen: Option<&'static str>,
     /// Set when the mainline was cut at [`MAX_PLIES`].
     pub truncated: bool,
     /// A token after the last move that could not be read (`Sf3`, `e9`), where the
@@ -98,13 +104,20 @@ impl GameRecord {
         }
     }
 
-    /// Neither a tag, nor a move, nor a result, nor a token: no game.
+    /// Neither a tag nor a readable move: no game, however much other text it holds (a
+    /// result, an unreadable token: an EPD line read as PGN).
     pub(crate) fn is_empty(&self) -> bool {
-        self.tags == 0
-            && self.moves.is_empty()
-            && !self.outcome
-            && self.rejected.is_none()
-            && self.unread.is_none()
+        self.tags == 0 && self.moves.is_empty()
+    }
+
+    /// The tags have all been read: the last `[Variant]` and `[FEN]` say whether the game
+    /// is refused.
+    pub(crate) fn end_tags(&mut self) {
+        let refused = self.refused_variant.take();
+        let refused = refused.or_else(|| self.refused_fen.map(str::to_string));
+        if let Some(why) = refused {
+            self.rejected.get_or_insert(why);
+        }
     }
 
     /// Reads a tag (`name` trimmed, `value` unescaped): the ones asked for (`wanted`) are
@@ -116,23 +129,28 @@ impl GameRecord {
         }
         match name {
             b"FEN" => match std::str::from_utf8(value) {
-                Ok(fen) => self.fen = Some(fen.trim().to_string()),
-                Err(_) => self.rejected = Some("[FEN] tag is not UTF-8 text".into()),
+                Ok(fen) => (self.fen, self.refused_fen) = (Some(fen.trim().to_string()), None),
+                Err(_) => {
+                    (self.fen, self.refused_fen) = (None, Some("[FEN] tag is not UTF-8 text"))
+                }
             },
             b"Variant" => {
                 let variant = String::from_utf8_lossy(value);
                 let lower = variant.trim().to_ascii_lowercase();
-                match lower.as_str() {
-                    "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => {}
+                (self.chess960, self.refused_variant) = match lower.as_str() {
+                    "" | "standard" | "chess" | "normal" | "from position" | "fromposition" => {
+                        (false, None)
+                    }
                     "chess960" | "chess 960" | "fischerandom" | "fischer random"
-                    | "fischer-random" | "frc" | "960" => self.chess960 = true,
+                    | "fischer-random" | "frc" | "960" => (true, None),
                     _ => {
-                        self.rejected = Some(format!(
+                        let why = format!(
                             "[Variant \"{}\"] is not standard chess (nor Chess960)",
                             variant.trim()
-                        ))
+                        );
+                        (false, Some(why))
                     }
-                }
+                };
             }
             _ => {}
         }

@@ -327,7 +327,9 @@ fn walk_row(
             return sink.note(skipped(format!("bad FEN {fen}: {e}")));
         }
     };
-    let mode = shakmaty::CastlingMode::Standard;
+    // Castling in UCI as the position's own castling reads (king takes rook in Chess960),
+    // so that the move written reads back to the same move.
+    let mode = pos.castles().mode();
     let apply = row.apply;
     if row.moves.len() < apply {
         let why = format!(
@@ -476,8 +478,11 @@ fn walk_game(
         return sink.note(note(None, why.clone(), Skipped::Game));
     }
     if game.is_empty() {
-        let why = "no tag, move or result (not PGN text?)";
-        return sink.note(note(None, why.to_string(), Skipped::Text));
+        let why = match &game.unread {
+            Some((token, why)) => format!("no tag and no readable move ({token}: {why}): no game"),
+            None => "no tag and no readable move: no game (not PGN text?)".to_string(),
+        };
+        return sink.note(note(None, why, Skipped::Text));
     }
     // The position the analysis and the SEE read, played move by move: the usual start,
     // or a [FEN] tag's position as the one FEN reader reads (and checks) it.
