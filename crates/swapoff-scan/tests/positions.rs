@@ -60,23 +60,25 @@ fn fen_and_epd_lines_are_read_with_their_counters() {
 fn a_bad_line_is_reported_by_its_field_and_the_next_one_read() {
     let text = [
         "8/8/8/8/8/8/8/K6k w - - hmvc x;",
-        "8/8/8/8/8/8/8/K6k w - - fmvn 0;",
+        "8/8/8/8/8/8/8/K6k w - - 3 -7",
         "8/8/8/8/8/8/8/K6k w - - hmvc;",
         "8/8/8/8/8/8/8/K6k w -",
-        "8/8/8/8/8/8/8/K6k w - - 0 0",
+        "8/8/8/8/8/8/8/K6k w - - -1 5",
+        "8/8/8/8/8/8/8/K6k w - - 3+3 0 1",
         "8/8/8/8/8/8/8/K6k x - -",
         "8/8/8/8/8/8/8/KK5k w - -",
         "8/8/8/8/8/8/8/K6k b - -",
     ]
     .join("\n");
     let (read, notes) = lines(&text);
-    assert_eq!(read, [(8, "8/8/8/8/8/8/8/K6k b - - 0 1".to_string())]);
+    assert_eq!(read, [(9, "8/8/8/8/8/8/8/K6k b - - 0 1".to_string())]);
     let whys = [
         "FEN field 'halfmove clock' (\"x\"): must be a number",
-        "FEN field 'fullmove number' (\"0\"): must be a positive integer",
+        "FEN field 'fullmove number' (\"-7\"): must be a positive integer",
         "FEN field 'halfmove clock' (\"\"): must be a number",
         "FEN has 3 field(s); at least 4 are needed",
-        "FEN field 'fullmove number' (\"0\"): must be a positive integer",
+        "FEN field 'halfmove clock' (\"-1\"): must be a non-negative integer",
+        "FEN field 'halfmove clock' (\"3+3\"): Three-check counters are not standard chess",
         "FEN field 'side to move' (\"x\"): must be 'w' or 'b'",
         "impossible position: a side has more than one king",
     ];
@@ -85,6 +87,37 @@ fn a_bad_line_is_reported_by_its_field_and_the_next_one_read() {
         let place = format!("input:{}: ", line + 1);
         assert!(note.starts_with(&place) && note.contains(why), "{note}");
         assert!(note.ends_with("; line skipped"), "{note}");
+    }
+}
+
+#[test]
+fn move_counters_get_the_fen_reader_s_verdict() {
+    // A fullmove number of 0 is 1 (python-chess and the FEN reader read it so), in a FEN
+    // and in an EPD operation alike, and a number too large is the largest there is; the
+    // same FEN given to `Position::from_fen` is read the same.
+    let bare = "4k3/8/8/3p4/8/8/8/3RK3 w - -";
+    let cases = [
+        ("0 0", "0 1"),
+        ("0", "0 1"),
+        ("7 0", "7 1"),
+        ("99999999999 5", "4294967295 5"),
+        ("fmvn 0; hmvc 2;", "2 1"),
+    ];
+    let text: Vec<String> = cases.iter().map(|(c, _)| format!("{bare} {c}")).collect();
+    let (read, notes) = lines(&text.join("\n"));
+    assert!(notes.is_empty(), "{notes:?}");
+    let want: Vec<(u64, String)> = (1..)
+        .zip(cases.iter().map(|(_, c)| format!("{bare} {c}")))
+        .collect();
+    assert_eq!(read, want);
+    for (counters, _) in &cases[..4] {
+        let fen = format!("{bare} {counters}");
+        assert!(swapoff_scan::Position::from_fen(&fen).is_ok(), "{fen}");
+    }
+    for counters in ["3 -7", "-1 5", "3+3 0"] {
+        let fen = format!("{bare} {counters}");
+        assert!(swapoff_scan::Position::from_fen(&fen).is_err(), "{fen}");
+        assert_eq!(lines(&fen).1.len(), 1, "{fen}");
     }
 }
 

@@ -2,11 +2,15 @@
 //!
 //! A line is blank, a `#` or `%` comment (all ignored), or a position (a byte-order mark
 //! before it is ignored): the text before the first `;` split on any whitespace gives the
-//! four FEN fields (placement, side, castling, en passant), then optionally the halfmove
-//! clock and the fullmove number when they are numbers; anything after that is taken as
-//! EPD operations (`bm e4`, `id "x"`), of which `hmvc` and `fmvn` give the counters (as
-//! python-chess reads them) and the rest are ignored. So plain FENs, EPD records and
-//! `FEN;move` lines all read. Missing counters are `0 1`.
+//! four FEN fields (placement, side, castling, en passant). A word after them that opens
+//! with a letter starts EPD operations (`bm e4`, `id "x"`), of which `hmvc` and `fmvn` give
+//! the counters (as python-chess reads them) and the rest are ignored; any other word is
+//! the halfmove clock, and the word after it the fullmove number, judged as the one FEN
+//! reader judges them (`crate::read::parse::position`), so that a line and the same FEN
+//! given to `eval` get one verdict: a fullmove number of 0 is 1 (as python-chess and
+//! shakmaty read it), a number too large for 32 bits is the largest there is, and any
+//! other word (`-1`, `3+3`) is refused. So plain FENs, EPD records and `FEN;move` lines all
+//! read. Missing counters are `0 1`.
 
 use crate::encode::{push_rights, push_u64};
 use crate::read::error::EpdError;
@@ -60,26 +64,41 @@ pub(crate) fn split(line: &str) -> Result<Line<'_>, EpdError> {
             None => return Err(EpdError::TooFewFields { found: i }),
         }
     }
-    let mut halfmove = 0;
-    let mut fullmove = 1;
-    if let Some(word) = words.next() {
-        let Some(n) = number(word, "halfmove clock")? else {
-            // EPD operations from here on: the word is a part of `record`.
-            let start = word.as_ptr() as usize - record.as_ptr() as usize;
-            let (h, f) = counters_in_operations(record.get(start..).unwrap_or(""))?;
-            return Ok(Line::Fen {
-                fields,
-                halfmove: h.unwrap_or(halfmove),
-                fullmove: f.unwrap_or(fullmove),
-            });
-        };
-        halfmove = n;
-        if let Some(word) = words.next() {
-            if let Some(n) = number(word, "fullmove number")? {
-                fullmove = positive(n, word)?;
-            }
-        }
+    let Some(word) = words.next() else {
+        return Ok(Line::Fen {
+            fields,
+            halfmove: 0,
+            fullmove: 1,
+        });
+    };
+    if word.as_bytes()[0].is_ascii_alphabetic() {
+        // EPD operations from here on: the word is a part of `record`.
+        let start = word.as_ptr() as usize - record.as_ptr() as usize;
+        let (h, f) = counters_in_operations(record.get(start..).unwrap_or(""))?;
+        return Ok(Line::Fen {
+            fields,
+            halfmove: h.unwrap_or(0),
+            fullmove: f.unwrap_or(1),
+        });
     }
+    let next = words.next();
+    let (halfmove, fullmove) = match (number(word), next.map(number)) {
+        (Some(h), None) => (h, 1),
+        (Some(h), Some(Some(f))) => (h, f.max(1)),
+        // Counters that are no plain numbers: the one reader's verdict, word for word.
+        _ => {
+            let mut text = fields.join(" ");
+            for word in std::iter::once(word).chain(next) {
+                text.push(' ');
+                text.push_str(word);
+            }
+            let pos = crate::read::parse::position(&text).map_err(EpdError::Position)?;
+            (
+                shakmaty::Position::halfmoves(&pos),
+                shakmaty::Position::fullmoves(&pos).get(),
+            )
+        }
+    };
     Ok(Line::Fen {
         fields,
         halfmove,
@@ -121,10 +140,10 @@ fn counters_in_operations(mut ops: &str) -> Result<(Option<u32>, Option<u32>), E
     Ok((halfmove, fullmove))
 }
 
-/// A counter operand: a number, and a positive one for the fullmove number.
+/// A counter operand: a number (a fullmove number of 0 is 1, as in a FEN).
 fn counter(text: &str, field: &'static str) -> Result<u32, EpdError> {
-    match number(text, field)? {
-        Some(n) if field == "fullmove number" => positive(n, text),
+    match number(text) {
+        Some(n) if field == "fullmove number" => Ok(n.max(1)),
         Some(n) => Ok(n),
         None => Err(EpdError::Counter {
             field,
@@ -134,29 +153,15 @@ fn counter(text: &str, field: &'static str) -> Result<u32, EpdError> {
     }
 }
 
-/// A fullmove number, which starts at 1.
-fn positive(n: u32, text: &str) -> Result<u32, EpdError> {
-    match n {
-        0 => Err(EpdError::Counter {
-            field: "fullmove number",
-            text: text.to_string(),
-            why: "must be a positive integer",
-        }),
-        n => Ok(n),
-    }
-}
-
-/// `Some(n)` for a number, `None` for a word that is not one (an EPD operation), an error
-/// for digits that overflow.
-fn number(word: &str, field: &'static str) -> Result<Option<u32>, EpdError> {
+/// The value of a word of digits, as shakmaty's FEN reader reads a counter: one too large
+/// for 32 bits is the largest there is. `None` for a word that is not all digits.
+fn number(word: &str) -> Option<u32> {
     if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
-        return Ok(None);
+        return None;
     }
-    word.parse().map(Some).map_err(|_| EpdError::Counter {
-        field,
-        text: word.to_string(),
-        why: "number too large",
-    })
+    Some(word.bytes().fold(0u32, |n, d| {
+        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+    }))
 }
 
 /// Builds the position. `fen` receives the normalised FEN (fields separated by one space,

@@ -14,7 +14,7 @@ pub(crate) enum EpdError {
         /// How many there were.
         found: usize,
     },
-    /// A move counter that is too large, or a fullmove number of 0.
+    /// An EPD operation's move counter (`hmvc`, `fmvn`) that is not a number.
     Counter {
         /// `halfmove clock` or `fullmove number`.
         field: &'static str,
