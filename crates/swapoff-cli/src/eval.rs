@@ -76,6 +76,9 @@ pub fn run(args: Args) -> Outcome {
 struct Parsed<'a> {
     fen: &'a str,
     mv: Move,
+    /// The move in UCI as the position writes it (king takes rook in Chess960), which the
+    /// SEE move's squares (the king's destination) are not.
+    uci: String,
     san: String,
 }
 
@@ -91,7 +94,8 @@ fn parse_input<'a>(fen: &'a str, mv_text: &str, pos: &Position) -> Result<Parsed
         .to_string()
     })?;
     let san = San::from_move(pos.chess(), m).to_string();
-    Ok(Parsed { fen, mv, san })
+    let uci = pos.uci(&m);
+    Ok(Parsed { fen, mv, uci, san })
 }
 
 fn read_position(fen: &str) -> Result<Position, String> {
@@ -336,7 +340,7 @@ impl<'a> Report<'a> {
         Report {
             line,
             fen: parsed.fen,
-            mv: parsed.mv.to_string(),
+            mv: parsed.uci.clone(),
             san: &parsed.san,
             rules: see.rules().name(),
             values: see.values().into(),

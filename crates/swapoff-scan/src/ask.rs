@@ -99,6 +99,22 @@ impl Position {
         parse::shakmaty_move(&self.0, text)
     }
 
+    /// A legal move in UCI as python-chess writes it: castling as the king's two squares
+    /// in standard chess, as the king taking its own rook where the position's castling
+    /// is Chess960's (a rook or king off its standard square), so that the text reads
+    /// back to the same move.
+    ///
+    /// ```
+    /// use swapoff_scan::Position;
+    /// let pos = Position::from_fen("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1").unwrap();
+    /// let castle = pos.legal_move("O-O-O").unwrap();
+    /// assert_eq!(pos.uci(&castle), "e1b1");
+    /// assert_eq!(pos.legal_move("e1b1").unwrap(), castle);
+    /// ```
+    pub fn uci(&self, m: &shakmaty::Move) -> String {
+        parse::uci_of(&self.0, m)
+    }
+
     /// The FEN (en passant square only when a capture there is legal).
     pub fn fen(&self) -> String {
         Fen::from_position(&self.0, EnPassantMode::Legal).to_string()

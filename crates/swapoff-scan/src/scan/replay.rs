@@ -22,11 +22,13 @@ pub(crate) struct Replay {
 }
 
 impl Replay {
-    /// The replay of a game that starts at `start`.
+    /// The replay of a game that starts at `start`: a Chess960 game (`chess960`, from its
+    /// `[Variant]`) or a start whose castling only Chess960 has (a `[FEN]` with a rook off
+    /// its corner) writes castling as the king taking its rook.
     pub(crate) fn new(start: Chess, chess960: bool) -> Replay {
         let mode = match chess960 {
             true => CastlingMode::Chess960,
-            false => CastlingMode::Standard,
+            false => start.castles().mode(),
         };
         Replay { pos: start, mode }
     }
