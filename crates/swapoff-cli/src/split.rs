@@ -80,8 +80,8 @@ struct Parts {
 }
 
 impl Parts {
-    /// Starts the next part.
-    fn next(&mut self) -> io::Result<()> {
+    /// Starts the next part. An error names the part.
+    fn next(&mut self) -> Result<(), String> {
         self.finish()?;
         let name = format!(
             "{}-{:05}.{}.zst",
@@ -90,36 +90,44 @@ impl Parts {
             self.extension
         );
         let path = self.dir.join(name);
-        let (file, staged) =
-            Staged::create(&path, std::slice::from_ref(&self.input)).map_err(io::Error::other)?;
-        let mut encoder = zstd::stream::write::Encoder::new(BufWriter::new(file), self.level)?;
+        let (file, staged) = Staged::create(&path, std::slice::from_ref(&self.input))?;
+        let cannot = |e: io::Error| format!("cannot write {}: {e}", path.display());
+        let mut encoder =
+            zstd::stream::write::Encoder::new(BufWriter::new(file), self.level).map_err(cannot)?;
         // A checksum of the part's text, as the zstd tool writes one: a part damaged on
         // its way to a worker is then reported, not read as other moves.
-        encoder.include_checksum(true)?;
+        encoder.include_checksum(true).map_err(cannot)?;
         self.current = Some((encoder, staged));
         self.written.push(path);
         Ok(())
     }
 
-    fn write(&mut self, line: &[u8]) -> io::Result<()> {
+    /// Writes a line into the part being written. An error names the part.
+    fn write(&mut self, line: &[u8]) -> Result<(), String> {
         if self.current.is_none() {
             self.next()?;
         }
         match self.current.as_mut() {
-            Some((out, _)) => out.write_all(line),
+            Some((out, _)) => out.write_all(line).map_err(|e| self.cannot_write(e)),
             None => Ok(()),
         }
     }
 
     /// Finishes the part being written (the zstd frame, then the file), and gives it its
-    /// name.
-    fn finish(&mut self) -> io::Result<()> {
+    /// name. An error names the part.
+    fn finish(&mut self) -> Result<(), String> {
         if let Some((encoder, staged)) = self.current.take() {
-            let mut writer = encoder.finish()?;
-            writer.flush()?;
-            staged.commit().map_err(io::Error::other)?;
+            let mut writer = encoder.finish().map_err(|e| self.cannot_write(e))?;
+            writer.flush().map_err(|e| self.cannot_write(e))?;
+            staged.commit()?;
         }
         Ok(())
+    }
+
+    /// The message for a write to the last part begun that failed.
+    fn cannot_write(&self, e: io::Error) -> String {
+        let part = self.written.last().map(|p| p.display().to_string());
+        format!("cannot write {}: {e}", part.unwrap_or_default())
     }
 }
 
@@ -226,8 +234,8 @@ pub fn run(args: Args) -> Outcome {
     };
     match copy(&mut reader, &mut parts, format, args.games) {
         Ok(units) => {
-            if let Err(e) = parts.finish() {
-                return fatal(format!("cannot write the last part: {e}"));
+            if let Err(why) = parts.finish() {
+                return fatal(why);
             }
             let mut out = io::stdout().lock();
             for path in &parts.written {
@@ -249,8 +257,16 @@ pub fn run(args: Args) -> Outcome {
             ));
             Ok(Status::Ok)
         }
-        Err(e) => fatal(format!("{}: {e}", input.display())),
+        Err(Failed::Read(e)) => fatal(format!("{}: {e}", input.display())),
+        Err(Failed::Write(why)) => fatal(why),
     }
+}
+
+/// Why a copy into the parts stopped: the input could not be read, or a part written (the
+/// message names it).
+enum Failed {
+    Read(io::Error),
+    Write(String),
 }
 
 /// Copies every line into the parts, starting a new part every `per_part` games (PGN) or
@@ -260,12 +276,12 @@ fn copy(
     parts: &mut Parts,
     format: Format,
     per_part: u64,
-) -> io::Result<u64> {
+) -> Result<u64, Failed> {
     let (mut line, mut units) = (Vec::with_capacity(256), 0u64);
     let (mut state, mut in_comment) = (State::Start, false);
     loop {
         line.clear();
-        if reader.read_until(b'\n', &mut line)? == 0 {
+        if reader.read_until(b'\n', &mut line).map_err(Failed::Read)? == 0 {
             return Ok(units);
         }
         let starts_unit = match format {
@@ -300,10 +316,10 @@ fn copy(
         };
         if starts_unit {
             if units > 0 && units % per_part == 0 {
-                parts.next()?;
+                parts.next().map_err(Failed::Write)?;
             }
             units += 1;
         }
-        parts.write(&line)?;
+        parts.write(&line).map_err(Failed::Write)?;
     }
 }
