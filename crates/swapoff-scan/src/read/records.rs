@@ -35,6 +35,7 @@ impl InputName {
     /// a pipe, a compressed or text file) as a stream read from its first byte.
     pub(crate) fn open_source(&self) -> io::Result<Opened> {
         if self.is_stdin() {
+            stdin_is_open()?;
             return Ok(Opened::Stream(Box::new(io::stdin())));
         }
         let mut file = File::open(&self.0)?;
@@ -113,6 +114,35 @@ impl InputName {
     pub fn total_size(inputs: &[InputName]) -> Option<u64> {
         inputs.iter().map(InputName::size).sum()
     }
+}
+
+/// Refuses a closed standard input (`seeswap scan - <&-`), which would otherwise read as an
+/// empty one: a run that read nothing must not look like a run over an empty input. Rust's
+/// runtime opens /dev/null for a standard descriptor that is closed at start, read-write;
+/// a shell's `< /dev/null` opens it read-only. So /dev/null opened read-write as standard
+/// input is a closed one (and a descriptor closed since is closed).
+fn stdin_is_open() -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use rustix::fs::OFlags;
+        use std::os::unix::fs::MetadataExt;
+        let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "standard input is closed");
+        let stdin = io::stdin();
+        let flags = rustix::fs::fcntl_getfl(&stdin).map_err(|_| closed())?;
+        let is_null = |m: std::fs::Metadata| {
+            std::fs::metadata("/dev/null").is_ok_and(|null| null.rdev() == m.rdev())
+        };
+        let read_write = flags & OFlags::RWMODE == OFlags::RDWR;
+        if read_write {
+            use std::os::fd::AsFd;
+            let fd = stdin.as_fd().try_clone_to_owned().map_err(|_| closed())?;
+            let meta = File::from(fd).metadata()?;
+            if !meta.is_file() && !meta.is_dir() && is_null(meta) {
+                return Err(closed());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// An input opened by `InputName::open_source`.
