@@ -113,8 +113,16 @@ export function seeMany(fens, moves, opts) {
   const { rules, values, threshold } = options(opts, SEE_OPTIONS);
   if (!Array.isArray(fens)) throw new TypeError(`fens must be an array of FEN strings, not ${describe(fens)}`);
   if (!Array.isArray(moves)) throw new TypeError(`moves must be an array of moves, not ${describe(moves)}`);
-  fens.forEach((x, i) => text(x, `fens[${i}]`));
-  const m = moves.map(moveText);
+  // Index loops, not forEach or map: those pass over the holes of a sparse array, which
+  // would then reach WebAssembly as empty rows.
+  for (let i = 0; i < fens.length; i++) text(fens[i], `fens[${i}]`);
+  const m = Array.from(moves, (move, i) => {
+    try {
+      return moveText(move);
+    } catch (e) {
+      throw e instanceof TypeError ? new TypeError(`moves[${i}]: ${e.message}`) : e;
+    }
+  });
   let out;
   try {
     // One text per list crosses into WebAssembly, not one string per row.

@@ -59,6 +59,10 @@ test("errors are Error objects with the reason", () => {
     [() => seeMany([FEN], ["exd5", "e4d5"]), Error, /1 positions but 2 moves/],
     [() => seeMany([FEN, "x"], ["exd5", "e4d5"]), Error, /^row 1: bad FEN/],
     [() => seeMany(FEN, ["exd5"]), TypeError, /array/],
+    // Sparse arrays: a hole is a missing row, named by its index.
+    [() => seeMany(new Array(2), ["Rxd5", "Kd2"]), TypeError, /^fens\[0\] must be a string, not undefined$/],
+    [() => seeMany([FEN, FEN], [, "Kd2"]), TypeError, /^moves\[0\]: a move must be/],
+    [() => seeMany([FEN, FEN], ["exd5", 7]), TypeError, /^moves\[1\]: a move must be/],
     [() => see(FEN, "exd5", { rule: "classic" }), TypeError, /^unknown option "rule": this question takes rules, values, threshold$/],
     [() => seeMany([FEN], ["exd5"], { treshold: 0 }), TypeError, /unknown option "treshold"/],
     [() => analyze(FEN, { threshold: 0 }), TypeError, /^unknown option "threshold": this question takes rules, values$/],
