@@ -296,11 +296,7 @@ fn cr_lf_and_cr_lf_line_endings_read_alike() {
 // 7. PGN that does not start with a tag.
 #[test]
 fn pgn_starting_with_a_result_nag_or_comment_is_read_as_pgn() {
-    for start in [
-        "*\n\n1. e4 *\n",
-        "$1 1. e4 *\n",
-        "{A comment} 1. e4 e5 *\n",
-    ] {
+    for start in ["*\n\n1. e4 *\n", "$1 1. e4 *\n", "{A comment} 1. e4 e5 *\n"] {
         let o = run(&["scan", "-q", "-"], Some(start.as_bytes()));
         no_panic(&o);
         assert!(
@@ -313,7 +309,11 @@ fn pgn_starting_with_a_result_nag_or_comment_is_read_as_pgn() {
     // A result alone is PGN too, but no game (no tag, no move): reported, no row.
     let o = run(&["scan", "-q", "-"], Some(b"1-0\n"));
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
-    assert!(stderr(&o).contains("no tag and no readable move"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no tag and no readable move"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 // 8. One exit code for an input that cannot be opened.
@@ -404,4 +404,37 @@ fn a_parquet_file_that_cannot_be_written_stops_the_reading() {
         !err.contains("600001"),
         "read on after the failed write: {err}"
     );
+}
+
+// A closed standard input is no empty one: it is refused, naming it.
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_input_is_an_error_naming_it() {
+    for args in [
+        &["scan", "-q", "-"][..],
+        &["eval", "--batch", "-"][..],
+        &["suite", "-"][..],
+    ] {
+        let o = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" <&-")
+            .arg(env!("CARGO_BIN_EXE_seeswap"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("<stdin>") && err.contains("standard input is closed"),
+            "{args:?}: {err}"
+        );
+    }
+    // `< /dev/null` is an empty input, read as one.
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" scan -q - < /dev/null")
+        .arg(env!("CARGO_BIN_EXE_seeswap"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }

@@ -475,3 +475,58 @@ fn a_chess960_position_with_one_fault_is_told_that_one() {
         stderr(&o)
     );
 }
+
+/// The `move` that `eval --json` writes for `mv` in `fen`.
+fn json_move(fen: &str, mv: &str) -> String {
+    let o = eval(&["--json", fen, mv]);
+    assert_eq!(o.status.code(), Some(0), "{fen} {mv}: {}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    v["move"].as_str().expect("a move").to_string()
+}
+
+#[test]
+fn every_move_written_reads_back_to_the_same_move() {
+    // Chess960 castling is the king taking its rook, as python-chess writes it in
+    // chess960 mode; standard chess keeps the king's two squares.
+    let c960 = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1";
+    assert_eq!(json_move(c960, "O-O-O"), "e1b1");
+    assert_eq!(json_move(c960, "e1b1"), "e1b1");
+    let standard = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(json_move(standard, "O-O"), "e1g1");
+    assert_eq!(json_move(standard, "O-O-O"), "e1c1");
+    // A game from a Chess960 [FEN] with no [Variant], and a table's moves column: every
+    // move played, as scan writes it, is the move eval reads from that text.
+    let fen = "1rk5/8/8/8/8/8/8/1RK1R3 w BEb - 0 1";
+    let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n1. O-O-O O-O-O 2. Rd2 Rd7 *\n");
+    let csv = format!("fen,moves\n\"{fen}\",\"c1b1 c8b8\"\n\"{fen}\",\"O-O\"\n");
+    let scanned = [
+        run(&["scan", "-q", "--columns", "fen,played", "-"], Some(&pgn)),
+        run(
+            &[
+                "scan",
+                "-q",
+                "--columns",
+                "fen,played",
+                "--moves-column",
+                "moves",
+                "--apply",
+                "0",
+                "-",
+            ],
+            Some(&csv),
+        ),
+    ];
+    let mut played = Vec::new();
+    for o in &scanned {
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+        for line in stdout(o).lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+            if let Some(mv) = v["played"].as_str() {
+                let fen = v["fen"].as_str().unwrap();
+                assert_eq!(json_move(fen, mv), mv, "{fen}");
+                played.push(mv.to_string());
+            }
+        }
+    }
+    assert_eq!(played, ["c1b1", "c8b8", "d1d2", "d8d7", "c1b1", "c1e1"]);
+}
