@@ -295,7 +295,11 @@ fn copy(
                 let text = line.trim_ascii();
                 let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
                 let tag = !in_comment && text.starts_with(b"[");
-                let escape = !in_comment && text.starts_with(b"%");
+                // An escape line, or a `;` comment line outside movetext (the reader passes
+                // both over there, so neither starts a game nor ends the tags).
+                let escape = !in_comment
+                    && (text.starts_with(b"%")
+                        || (text.starts_with(b";") && state != State::Movetext));
                 let moves = !in_comment && !tag && !text.is_empty() && !escape;
                 let starts = (tag && state != State::Tags)
                     || (moves && matches!(state, State::Start | State::Gap));

@@ -80,8 +80,8 @@ fn a_stray_closing_brace_is_passed_over() {
 
 #[test]
 fn a_tag_line_never_splits_its_game() {
-    let text = "[Event \"He said \"hi\" ok\"]\n[Site \"x\"] and more\n[Time-Control \"300+0\"]\n\
-        [Round x]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    let text = "[Event \"He said \"hi\" ok\"]\n\n; a comment line\n[Site \"x\"] and more\n\
+        [Time-Control \"300+0\"]\n[Round x]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n";
     let seen = scan_watched(
         text.into(),
         None,

@@ -168,8 +168,9 @@ impl<R: Read> GameReader<R> {
         }
     }
 
-    /// Passes over blanks, line ends, byte-order marks and escape lines (`%` at a line's
-    /// start): what stands between games, and between tags.
+    /// Passes over blanks, line ends, byte-order marks, escape lines (`%` at a line's
+    /// start) and comment lines (`;` at a line's start): what stands between games, and
+    /// between tags.
     fn skip_blank(&mut self, mut line_start: bool) -> io::Result<()> {
         // Each step passes over a blank, a mark or an escape line, or returns.
         loop {
@@ -181,7 +182,10 @@ impl<R: Read> GameReader<R> {
                     self.pos += 1;
                     line_start = true;
                 }
-                [b'%', ..] if line_start => self.skip_to(b'\n', false)?,
+                // An escape line, or a `;` comment line among the tags or between games
+                // (python-chess passes both over there: a comment line must not end the
+                // tags and split the game).
+                [b'%' | b';', ..] if line_start => self.skip_to(b'\n', false)?,
                 data if data.starts_with(BOM) => self.pos += BOM.len(),
                 _ => return Ok(()),
             }
