@@ -40,7 +40,7 @@ fn inputs(dir: &std::path::Path) -> Vec<InputName> {
         .collect();
     let games = std::fs::read_to_string(format!("{root}kasparov-deep-blue-1997.pgn")).unwrap();
     let many = dir.join("many.pgn");
-    std::fs::write(&many, games.repeat(200)).unwrap();
+    std::fs::write(&many, games.repeat(600)).unwrap();
     inputs.push(InputName::from(many));
     inputs
 }
@@ -85,16 +85,77 @@ fn scan(threads: usize, batches: usize) -> (Vec<Seen>, Vec<usize>) {
     (seen, sizes)
 }
 
+/// Every row and note, in order, whatever the units of work.
+fn flat(units: Vec<Seen>) -> Vec<String> {
+    units.into_iter().flat_map(|unit| unit.0).collect()
+}
+
 #[test]
 fn one_thread_reads_and_scans_as_several_do() {
-    let (one, sizes) = scan(1, usize::MAX);
-    let rows: usize = one.iter().map(|unit| unit.0.len()).sum();
-    assert!(rows > 500, "{rows} rows");
-    assert!(one
-        .iter()
-        .flat_map(|unit| &unit.0)
-        .any(|r| r.starts_with("2 ")));
-    assert_eq!(scan(3, usize::MAX), (one, sizes));
+    // Several threads cut PGN text into games for the workers to read, where one thread
+    // reads the games itself: the units differ, the rows and notes do not.
+    let one = flat(scan(1, usize::MAX).0);
+    assert!(one.len() > 500, "{} rows", one.len());
+    assert!(one.iter().any(|r| r.starts_with("2 ")));
+    assert_eq!(flat(scan(3, usize::MAX).0), one);
+}
+
+/// Every row and note of `inputs`, on a pool of `threads`.
+fn scan_inputs(threads: usize, inputs: Vec<InputName>) -> Vec<String> {
+    let selection = Selection::parse("game,ply,played,clock").unwrap();
+    let scanner = Scanner::new(See::default(), selection.needs(), &["Event".to_string()]);
+    let options = options(scanner.tags().to_vec(), scanner.reads_comments());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let mut seen = Vec::new();
+    let process = |work: &Work| {
+        let mut rows = Seen::default();
+        let _ = scanner.process(work, &mut rows);
+        rows
+    };
+    run(inputs, options, &pool, process, |batch| {
+        seen.extend(batch.results);
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    flat(seen)
+}
+
+#[test]
+fn games_cut_for_the_workers_keep_their_numbers_notes_and_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "[Event \"e\"]\n\n1. e4 { [%clk 0:03:00] } e5 2. Nf3 Sf6 *\n\n";
+    // A game longer than is held whole for a worker (a long comment): the reading thread
+    // reads the rest of its input itself.
+    let long = format!("1. d4 {{{}}} d5 *\n\n", "x ".repeat(5 << 20));
+    let text = format!("{}{long}{}", game.repeat(300), game.repeat(300));
+    let plain = dir.path().join("games.pgn");
+    std::fs::write(&plain, &text).unwrap();
+    // A stream that fails part way: a gzip file cut short.
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gzip, game.repeat(3000).as_bytes()).unwrap();
+    let gzip = gzip.finish().unwrap();
+    let cut = dir.path().join("cut.pgn.gz");
+    std::fs::write(&cut, &gzip[..gzip.len() * 2 / 3]).unwrap();
+    // An unclosed comment at the end.
+    let open = dir.path().join("open.pgn");
+    std::fs::write(
+        &open,
+        format!("{}1. e4 {{ e5\n\n1. d4 *\n", game.repeat(100)),
+    )
+    .unwrap();
+    for input in [plain, cut, open] {
+        let one = scan_inputs(1, vec![InputName::from(input.clone())]);
+        assert!(one.len() > 200, "{}: {} rows", input.display(), one.len());
+        assert_eq!(
+            scan_inputs(2, vec![InputName::from(input.clone())]),
+            one,
+            "{}",
+            input.display()
+        );
+    }
 }
 
 #[test]

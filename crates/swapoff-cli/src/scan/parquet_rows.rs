@@ -65,15 +65,19 @@ impl ParquetRows {
     }
 
     /// Adds rows; a full row group is encoded (in parallel on the current rayon pool) and
-    /// written.
-    pub fn write(&mut self, batch: RecordBatch) -> Result<(), String> {
-        if batch.num_rows() == 0 {
-            return Ok(());
-        }
-        self.rows += batch.num_rows();
-        self.pending.push(batch);
-        if self.rows >= ROW_GROUP_ROWS {
-            self.flush().map_err(why)?;
+    /// written. Every row group but the last holds exactly [`ROW_GROUP_ROWS`] rows, however
+    /// the rows came in batches, so that the file is the same bytes whatever the threads
+    /// and the units of work.
+    pub fn write(&mut self, mut batch: RecordBatch) -> Result<(), String> {
+        while batch.num_rows() > 0 {
+            let taken = (ROW_GROUP_ROWS - self.rows).min(batch.num_rows());
+            let rest = batch.slice(taken, batch.num_rows() - taken);
+            self.pending.push(batch.slice(0, taken));
+            batch = rest;
+            self.rows += taken;
+            if self.rows == ROW_GROUP_ROWS {
+                self.flush().map_err(why)?;
+            }
         }
         Ok(())
     }

@@ -32,7 +32,35 @@ const ROOM: usize = crate::read::records::MAX_RECORD_BYTES;
 const TOKEN_BYTES: usize = 255;
 
 /// The byte-order mark.
-const BOM: &[u8] = b"\xef\xbb\xbf";
+pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// How many bytes after a line end in movetext tell what follows it ([`after_line_end`]).
+pub(crate) const LOOKAHEAD: usize = BOM.len() + 2;
+
+/// What follows a line end in movetext or a variation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum LineEnd {
+    /// The game ends: a blank line, or a tag line (a byte-order mark before it included).
+    EndsGame,
+    /// An escape line (`%`), passed over.
+    Escape,
+    /// The movetext goes on.
+    Goes,
+}
+
+/// What the bytes after a line end in movetext say (`after`: [`LOOKAHEAD`] of them, or all
+/// that are left). One rule for the movetext, its variations and the cutting of games for
+/// the workers ([`game_starts`](crate::read::game_starts)).
+pub(crate) fn after_line_end(after: &[u8]) -> LineEnd {
+    match after {
+        [b'\n' | b'[', ..] | [b'\r', b'\n', ..] => LineEnd::EndsGame,
+        [b'%', ..] => LineEnd::Escape,
+        data if data.starts_with(BOM) && matches!(data.get(3), Some(b'[' | b'\n')) => {
+            LineEnd::EndsGame
+        }
+        _ => LineEnd::Goes,
+    }
+}
 
 /// PGN games from a stream.
 pub(crate) struct GameReader<R> {
@@ -58,6 +86,25 @@ pub(crate) struct GameReader<R> {
     last_plies: usize,
     /// Games already processed, whose lists the next games fill again.
     pub(crate) spares: Vec<GameRecord>,
+}
+
+impl GameReader<io::Empty> {
+    /// A reader of `text`, whole games cut where [`game_starts`](crate::read::game_starts)
+    /// finds them, the first numbered `first_game`: a unit of work a worker reads. The
+    /// text is the reader's buffer as it is, read once, never refilled.
+    pub(crate) fn over(
+        text: Vec<u8>,
+        first_game: u64,
+        wanted_tags: Vec<String>,
+        comments: bool,
+    ) -> Self {
+        let mut reader = GameReader::new(io::empty(), wanted_tags, comments, 1);
+        reader.end = text.len();
+        reader.buf = text;
+        reader.eof = true;
+        reader.games = first_game.saturating_sub(1);
+        reader
+    }
 }
 
 impl<R: Read> GameReader<R> {
@@ -86,6 +133,13 @@ impl<R: Read> GameReader<R> {
     #[inline(always)]
     fn data(&self) -> &[u8] {
         &self.buf[self.pos..self.end]
+    }
+
+    /// The reader, its first game numbered `first_game` (the rest of an input whose first
+    /// games were read elsewhere).
+    pub(crate) fn numbered_from(mut self, first_game: u64) -> Self {
+        self.games = first_game.saturating_sub(1);
+        self
     }
 
     /// Makes `need` bytes ready to look at, or all that is left.
@@ -256,7 +310,8 @@ impl<R: Read> GameReader<R> {
         game.tags += 1;
         game.rejected
             .get_or_insert_with(|| format!("a tag line longer than {ROOM} bytes"));
-        self.skip_to(b'\n', true)
+        // Up to the line end, as a tag line of any length is read.
+        self.skip_to(b'\n', false)
     }
 
     /// Reads the movetext up to the game's end: a blank line, a tag line, or the input's
@@ -343,14 +398,14 @@ impl<R: Read> GameReader<R> {
     /// After a line end in movetext: whether the game ends here (a blank line, or a tag
     /// line, a byte-order mark before it included); an escape line is passed over.
     fn ends_game(&mut self) -> io::Result<bool> {
-        self.fill(BOM.len() + 2)?;
-        Ok(match self.data() {
-            [b'\n' | b'[', ..] | [b'\r', b'\n', ..] => true,
-            [b'%', ..] => {
+        self.fill(LOOKAHEAD)?;
+        Ok(match after_line_end(self.data()) {
+            LineEnd::EndsGame => true,
+            LineEnd::Escape => {
                 self.skip_to(b'\n', false)?;
                 false
             }
-            data => data.starts_with(BOM) && matches!(data.get(3), Some(b'[' | b'\n')),
+            LineEnd::Goes => false,
         })
     }
 
@@ -432,7 +487,7 @@ impl<R: Read> GameReader<R> {
         // Each step passes over at least one byte, or returns.
         loop {
             let before = self.offset();
-            self.fill(3)?;
+            self.fill(1 + LOOKAHEAD)?;
             let Some(&b) = self.data().first() else {
                 return Ok(());
             };
@@ -450,13 +505,14 @@ impl<R: Read> GameReader<R> {
                 }
                 b'{' => self.skip_to(b'}', true)?,
                 b';' => self.skip_to(b'\n', false)?,
-                b'\n' => match self.data().get(1..) {
-                    Some([b'%', ..]) => {
+                // The game's end is left for the movetext to read.
+                b'\n' => match after_line_end(&self.data()[1..]) {
+                    LineEnd::Escape => {
                         self.pos += 1;
                         self.skip_to(b'\n', false)?;
                     }
-                    Some([b'[' | b'\n', ..]) | Some([b'\r', b'\n', ..]) => return Ok(()),
-                    _ => self.pos += 1,
+                    LineEnd::EndsGame => return Ok(()),
+                    LineEnd::Goes => self.pos += 1,
                 },
                 _ => {
                     // Up to the next byte that matters.

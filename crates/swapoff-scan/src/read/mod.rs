@@ -8,6 +8,7 @@ pub(crate) mod columnar;
 pub(crate) mod epd;
 pub(crate) mod error;
 pub(crate) mod format;
+pub(crate) mod game_starts;
 pub(crate) mod games;
 pub(crate) mod note;
 pub(crate) mod options;

@@ -147,6 +147,7 @@ impl ReadOptions {
                 movetext: &self.movetext_column,
             },
             comments: self.comments,
+            cut_games: false,
         }
     }
 }

@@ -7,6 +7,7 @@
 #[cfg(feature = "parquet")]
 use crate::read::columnar::read_parquet;
 use crate::read::format::Format;
+use crate::read::game_starts::GameStarts;
 use crate::read::games::{GameReader, CHUNK};
 use crate::read::note::{Cause, Note, Place, Skipped};
 use crate::read::pool::Pool;
@@ -131,7 +132,8 @@ fn read_source(
             let first_line = lines_before + blank_lines;
             match format {
                 Format::Epd => read_epd(file, first_line + 1, lines, reading.pool, emit),
-                Format::Pgn => read_pgn(file, lines, reading, emit),
+                Format::Pgn if reading.cut_games => cut_pgn(file, lines, reading, emit),
+                Format::Pgn => read_pgn(file, lines, 1, reading, emit),
                 // A Parquet source is never text: told apart by its first bytes.
                 Format::Parquet => ControlFlow::Continue(()),
                 Format::Csv | Format::Jsonl => {
@@ -334,10 +336,121 @@ impl<R: Read> Read for EndAtError<R> {
     }
 }
 
-/// Collects PGN games into units. Breaks once the receiver is gone.
+/// Bytes of PGN text per unit of work when the workers read the games (a few dozen
+/// games), and the reading thread only cuts them ([`cut_pgn`]).
+const PGN_UNIT_BYTES: usize = 32 << 10;
+
+/// The longest game held whole for a worker to read: the rest of an input whose game is
+/// longer (megabytes of comments) is read on the reading thread ([`read_pgn`]), so that
+/// memory stays flat.
+const MAX_CUT_GAME_BYTES: usize = 8 << 20;
+
+/// Cuts PGN text into units of whole games, about [`PGN_UNIT_BYTES`] each, at the game
+/// starts [`GameStarts`] finds, for the workers to read in parallel: the reading thread
+/// only decompresses and searches bytes. The games keep their numbers. A read error, or a
+/// game too long to hold, hands the rest of the input, from the first game not yet cut
+/// off, to [`read_pgn`], which reads it as it would have read the whole. Breaks once the
+/// receiver is gone.
+fn cut_pgn(
+    file: usize,
+    mut input: impl Read,
+    reading: &Reading<'_>,
+    emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let tags: Arc<[String]> = reading.tags.into();
+    let unit = |first_game: u64, text: Vec<u8>| {
+        Work(Unit::PgnText {
+            file,
+            first_game,
+            text,
+            tags: Arc::clone(&tags),
+            comments: reading.comments,
+        })
+    };
+    let mut text = reading.pool.get();
+    let mut search = GameStarts::new();
+    // Where games start in `text`, and the number of the first of them.
+    let mut starts: Vec<usize> = Vec::new();
+    let mut first_game = 1;
+    loop {
+        let old = text.len();
+        text.resize(old + CHUNK, 0);
+        let read = loop {
+            match input.read(&mut text[old..]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                read => break read,
+            }
+        };
+        let n = match read {
+            Ok(n) => n,
+            Err(e) => {
+                text.truncate(old);
+                let rest = io::Cursor::new(text).chain(Failed(Some(e)));
+                return read_pgn(file, rest, first_game, reading, emit);
+            }
+        };
+        text.truncate(old + n);
+        search.search(&text, n == 0, |at| starts.push(at));
+        if n == 0 {
+            break;
+        }
+        // Units of whole games, each cut at the first game start past the unit's size.
+        while let Some(games) = starts.iter().position(|&at| at >= PGN_UNIT_BYTES) {
+            let at = starts[games];
+            let mut whole = std::mem::replace(&mut text, reading.pool.get());
+            text.extend_from_slice(&whole[at..]);
+            whole.truncate(at);
+            starts.drain(..games);
+            starts.iter_mut().for_each(|s| *s -= at);
+            search.cut(at);
+            emit(unit(first_game, whole))?;
+            first_game += games as u64;
+        }
+        if text.len() > MAX_CUT_GAME_BYTES {
+            let rest = io::Cursor::new(text).chain(input);
+            return read_pgn(file, rest, first_game, reading, emit);
+        }
+    }
+    if text.iter().all(u8::is_ascii_whitespace) {
+        reading.pool.put(text);
+        return ControlFlow::Continue(());
+    }
+    emit(unit(first_game, text))
+}
+
+/// A reader that fails with its error once (then ends): the rest of an input whose stream
+/// failed, handed to [`read_pgn`] after the text read before the failure.
+struct Failed(Option<io::Error>);
+
+impl Read for Failed {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
+    }
+}
+
+/// The note for a game the PGN reader could not read (`e`), and whether the reading goes
+/// on after it: a comment left open at the input's end costs its game; a failed read ends
+/// the input.
+pub(crate) fn unread_game(file: usize, game: u64, e: &io::Error) -> (Note, bool) {
+    let recoverable = e.kind() == io::ErrorKind::InvalidData;
+    let place = Place::Game { game, ply: None };
+    let note = if recoverable {
+        Note::invalid(file, place, e.to_string(), Skipped::Game)
+    } else {
+        Note::unreadable(file, place, Cause::Read(e.to_string()))
+    };
+    (note, recoverable)
+}
+
+/// Collects PGN games into units, the first numbered `first_game`, on the reading thread.
+/// Breaks once the receiver is gone.
 fn read_pgn(
     file: usize,
     input: impl Read,
+    first_game: u64,
     reading: &Reading<'_>,
     emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -346,7 +459,8 @@ fn read_pgn(
         inner: input,
         error: Rc::clone(&failed),
     };
-    let mut reader = GameReader::new(input, reading.tags.to_vec(), reading.comments, CHUNK);
+    let mut reader = GameReader::new(input, reading.tags.to_vec(), reading.comments, CHUNK)
+        .numbered_from(first_game);
     let mut games = Vec::new();
     let mut plies = 0;
     // Once the stream has failed, the last game read may be cut short: each game is held
@@ -395,17 +509,7 @@ fn read_pgn(
                     games: std::mem::take(&mut games),
                 });
                 plies = 0;
-                // A comment left open at the input's end costs its game.
-                let recoverable = e.kind() == io::ErrorKind::InvalidData;
-                let place = Place::Game {
-                    game: reader.games,
-                    ply: None,
-                };
-                let note = if recoverable {
-                    Note::invalid(file, place, e.to_string(), Skipped::Game)
-                } else {
-                    Note::unreadable(file, place, Cause::Read(e.to_string()))
-                };
+                let (note, recoverable) = unread_game(file, reader.games, &e);
                 emit(unit)?;
                 emit(Work(Unit::Note(note)))?;
                 if !recoverable {

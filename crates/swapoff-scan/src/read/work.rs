@@ -46,6 +46,20 @@ pub(crate) enum Unit {
         /// The games, in file order.
         games: Vec<GameRecord>,
     },
+    /// The text of whole games of a PGN file, cut where games start, for a worker to read
+    /// ([`GameReader::over`](crate::read::games::GameReader::over)).
+    PgnText {
+        /// The input's index.
+        file: usize,
+        /// The number of the text's first game in its file.
+        first_game: u64,
+        /// The games' text.
+        text: Vec<u8>,
+        /// The tags to keep.
+        tags: std::sync::Arc<[String]>,
+        /// Whether comments are read for their clock and evaluation.
+        comments: bool,
+    },
     /// A problem found while reading, reported in its place in the input.
     Note(Note),
 }
@@ -83,7 +97,7 @@ impl Work {
     /// again.
     pub(crate) fn recycle(self, pool: &Pool) {
         match self.0 {
-            Unit::Epd { text, .. } => pool.put(text),
+            Unit::Epd { text, .. } | Unit::PgnText { text, .. } => pool.put(text),
             Unit::Pgn { games, .. } => pool.put_games(games),
             Unit::Table { .. } | Unit::Note(_) => {}
         }
@@ -105,6 +119,9 @@ pub(crate) struct Reading<'a> {
     /// Whether the comments after PGN moves are read for the clock and the evaluation
     /// (`[%clk]`, `[%eval]`); when not, every move's annotation is empty.
     pub comments: bool,
+    /// Whether PGN text is only cut into games here ([`Unit::PgnText`]), to be read by the
+    /// workers (a pipeline on several threads), rather than read here.
+    pub cut_games: bool,
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 use crate::read::options::ReadOptions;
 use crate::read::records::InputName;
 use crate::read::units::{self, BATCH_UNITS};
-use crate::read::work::Work;
+use crate::read::work::{Reading, Work};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
@@ -57,8 +57,13 @@ pub fn run<T: Send>(
     // EPD units' buffers and PGN units' games go back to the reader once processed.
     let spares = Arc::new(Pool::default());
     let reader_spares = Arc::clone(&spares);
-    let reader = std::thread::spawn(move || {
-        let reading = options.reading(&reader_spares);
+    let spawned = std::thread::Builder::new().name("swapoff-read".into());
+    let reader = spawned.spawn(move || {
+        // The reading thread decompresses and cuts; the workers read PGN games' text.
+        let reading = Reading {
+            cut_games: true,
+            ..options.reading(&reader_spares)
+        };
         let count = Arc::new(AtomicU64::new(0));
         let mut batch = Vec::new();
         let send = |batch: &mut Vec<Work>| {
@@ -80,6 +85,10 @@ pub fn run<T: Send>(
             let _ = send(&mut batch);
         }
     });
+    // A thread that cannot be started is a reading that never ran.
+    let Ok(reader) = reader else {
+        return Err(ReaderPanicked);
+    };
     for (work, bytes) in &rx {
         let results = pool.install(|| work.par_iter().map(&process).collect());
         for unit in work {

@@ -10,6 +10,7 @@
 use crate::read::annotation::{Annotation, Clock};
 use crate::read::epd;
 use crate::read::error::GameError;
+use crate::read::games::GameReader;
 use crate::read::note::{Note, Place, Skipped};
 use crate::read::pgn::{self, GameRecord};
 use crate::read::table::{RowError, TableRow};
@@ -277,6 +278,33 @@ pub(crate) fn walk(work: &Work, needs: Needs, sink: &mut impl PositionSink) -> C
                 walk_game(*file, game, needs, sink, &mut buffers)?;
             }
             ControlFlow::Continue(())
+        }
+        Unit::PgnText {
+            file,
+            first_game,
+            text,
+            tags,
+            comments,
+        } => {
+            let mut reader = GameReader::over(text.clone(), *first_game, tags.to_vec(), *comments);
+            let mut buffers = Buffers::default();
+            loop {
+                match reader.read_game() {
+                    Ok(Some(game)) => {
+                        walk_game(*file, &game, needs, sink, &mut buffers)?;
+                        reader.spares.push(game);
+                    }
+                    Ok(None) => return ControlFlow::Continue(()),
+                    Err(e) => {
+                        let (note, goes_on) =
+                            crate::read::units::unread_game(*file, reader.games, &e);
+                        sink.note(note)?;
+                        if !goes_on {
+                            return ControlFlow::Continue(());
+                        }
+                    }
+                }
+            }
         }
         Unit::Table { file, rows, by_row } => {
             let mut fen = Vec::with_capacity(96);
