@@ -682,4 +682,79 @@ pub fn read_inputs(data: &[u8]) {
         );
         sink.finish();
     }
+    for format in [None, Some(Format::Pgn)] {
+        cut_games_read_as_whole(data, format, &scanner, &tags);
+    }
+}
+
+/// Each row's place and FEN, and each note's text, in order: what must be the same however
+/// the reading is shared out.
+#[derive(Default)]
+struct Listed(Vec<String>);
+
+impl swapoff_scan::Sink for Listed {
+    type Error = std::convert::Infallible;
+
+    fn row(
+        &mut self,
+        row: &swapoff_scan::Row<'_>,
+    ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
+        let fen = String::from_utf8_lossy(row.fen);
+        self.0.push(format!("{:?} {fen}", row.origin));
+        Ok(std::ops::ControlFlow::Continue(()))
+    }
+
+    fn note(&mut self, note: swapoff_scan::Note) -> Result<std::ops::ControlFlow<()>, Self::Error> {
+        self.0.push(note.to_string());
+        Ok(std::ops::ControlFlow::Continue(()))
+    }
+}
+
+/// `data` read on one thread, and as `scan` reads a file on several, where the reading
+/// thread only cuts PGN games for the workers to read: the same rows and notes, in the
+/// same order.
+fn cut_games_read_as_whole(
+    data: &[u8],
+    format: Option<swapoff_scan::Format>,
+    scanner: &swapoff_scan::Scanner,
+    tags: &[String],
+) {
+    use std::ops::ControlFlow;
+    use std::sync::OnceLock;
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    let pool = POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .expect("two threads")
+    });
+    let options = swapoff_scan::ReadOptions {
+        format,
+        tags: tags.to_vec(),
+        comments: true,
+        ..swapoff_scan::ReadOptions::default()
+    };
+    let mut one = Listed::default();
+    let _ = options.read_bytes(data.to_vec(), 1, |work| {
+        let Ok(flow) = scanner.process(work, &mut one);
+        flow
+    });
+    let mut file = tempfile::NamedTempFile::new().expect("a scratch file");
+    std::io::Write::write_all(&mut file, data).expect("written");
+    let input = swapoff_scan::InputName::from(file.path().to_path_buf());
+    let mut several = Vec::new();
+    let process = |work: &swapoff_scan::Work| {
+        let mut listed = Listed::default();
+        let _ = scanner.process(work, &mut listed);
+        listed.0
+    };
+    let read = swapoff_scan::pipeline::run(vec![input], options, pool, process, |batch| {
+        several.extend(batch.results.into_iter().flatten());
+        ControlFlow::Continue(())
+    });
+    assert!(read.is_ok(), "the reading thread panicked");
+    assert_eq!(
+        several, one.0,
+        "{format:?}: cut for the workers, read otherwise"
+    );
 }

@@ -75,6 +75,9 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
     let schema = layout.schema();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
+        // Named, so that `top -H` and a profiler tell the workers from the reader
+        // (`swapoff-read`) and the writer.
+        .thread_name(|i| format!("swapoff-scan-{i}"))
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let (rows_tx, rows_rx) = sync_channel::<Result<RecordBatch, ArrowError>>(AHEAD);
@@ -87,7 +90,8 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
         ..options.read
     };
     let worker_schema = Arc::clone(&schema);
-    std::thread::spawn(move || {
+    let rows = std::thread::Builder::new().name("swapoff-rows".into());
+    let started = rows.spawn(move || {
         let process = |work: &Work| {
             let mut rows = UnitRows {
                 names: &names,
@@ -113,6 +117,7 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
             ControlFlow::Continue(())
         });
     });
+    started.map_err(|e| format!("cannot start the reading thread: {e}"))?;
     Ok(Streamed {
         schema,
         rows: rows_rx,

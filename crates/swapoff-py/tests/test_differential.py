@@ -99,7 +99,9 @@ def swapoff_games(rows: list[dict]) -> tuple[dict[int, list[str]], set[int]]:
     return games, reported
 
 
-def test_every_game_python_chess_reads_comes_out_the_same_or_reported(tmp_path: Path) -> None:
+def test_every_game_python_chess_reads_comes_out_the_same_or_reported(
+    tmp_path: Path,
+) -> None:
     rng = random.Random(20261207)
     originals = [(PGN / name).read_bytes() for name in GAMES]
     files: list[Path] = []

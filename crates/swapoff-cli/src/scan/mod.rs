@@ -241,6 +241,9 @@ pub fn run(mut args: Args) -> Outcome {
     };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(usize::from(args.threads.unwrap_or(0)))
+        // Named, so that `top -H` and a profiler tell the workers from the reader
+        // (`swapoff-read`) and the writer.
+        .thread_name(|i| format!("swapoff-scan-{i}"))
         .build()
     {
         Ok(pool) => pool,
