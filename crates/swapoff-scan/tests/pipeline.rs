@@ -40,7 +40,7 @@ fn inputs(dir: &std::path::Path) -> Vec<InputName> {
         .collect();
     let games = std::fs::read_to_string(format!("{root}kasparov-deep-blue-1997.pgn")).unwrap();
     let many = dir.join("many.pgn");
-    std::fs::write(&many, games.repeat(600)).unwrap();
+    std::fs::write(&many, games.repeat(1200)).unwrap();
     inputs.push(InputName::from(many));
     inputs
 }

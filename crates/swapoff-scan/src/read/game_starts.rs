@@ -120,15 +120,25 @@ impl GameStarts {
                     }
                 },
                 Where::Movetext => {
-                    let Some(i) = memchr::memchr3(b'{', b';', b'\n', rest) else {
+                    // Up to the next `;` or line end, only whether a comment is open at its
+                    // end matters, and braces tell it from the last of each: comments do
+                    // not nest, and a stray `}` closes none. Three vector searches a line,
+                    // where a search a comment cost the reading thread a sixth of a scan's
+                    // time on Lichess's movetext, a clock comment every move.
+                    let end = memchr::memchr2(b';', b'\n', rest);
+                    let segment = &rest[..end.unwrap_or(rest.len())];
+                    let last_open = memchr::memrchr(b'{', segment);
+                    if last_open.is_some() && last_open > memchr::memrchr(b'}', segment) {
+                        // The `;` or line end, if any, is in the comment.
+                        self.at += segment.len();
+                        self.state = Where::Comment;
+                        continue;
+                    }
+                    let Some(i) = end else {
                         self.at = text.len();
                         return;
                     };
                     match rest[i] {
-                        b'{' => {
-                            self.at += i + 1;
-                            self.state = Where::Comment;
-                        }
                         b';' => {
                             self.at += i;
                             self.state = Where::LineComment;

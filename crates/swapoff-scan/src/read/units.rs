@@ -336,16 +336,17 @@ impl<R: Read> Read for EndAtError<R> {
     }
 }
 
-/// Bytes of PGN text per unit of work when the workers read the games (a few dozen
-/// games), and the reading thread only cuts them ([`cut_pgn`]).
-const PGN_UNIT_BYTES: usize = 32 << 10;
+/// Bytes of PGN text per unit of work, at least, when the workers read the games (a few
+/// dozen games: about a read's worth), and the reading thread only cuts them
+/// ([`cut_pgn`]).
+const PGN_UNIT_BYTES: usize = CHUNK;
 
 /// The longest game held whole for a worker to read: the rest of an input whose game is
 /// longer (megabytes of comments) is read on the reading thread ([`read_pgn`]), so that
 /// memory stays flat.
 const MAX_CUT_GAME_BYTES: usize = 8 << 20;
 
-/// Cuts PGN text into units of whole games, about [`PGN_UNIT_BYTES`] each, at the game
+/// Cuts PGN text into units of whole games, a read's worth each, at the game
 /// starts [`GameStarts`] finds, for the workers to read in parallel: the reading thread
 /// only decompresses and searches bytes. The games keep their numbers. A read error, or a
 /// game too long to hold, hands the rest of the input, from the first game not yet cut
@@ -394,17 +395,20 @@ fn cut_pgn(
         if n == 0 {
             break;
         }
-        // Units of whole games, each cut at the first game start past the unit's size.
-        while let Some(games) = starts.iter().position(|&at| at >= PGN_UNIT_BYTES) {
-            let at = starts[games];
-            let mut whole = std::mem::replace(&mut text, reading.pool.get());
-            text.extend_from_slice(&whole[at..]);
-            whole.truncate(at);
-            starts.drain(..games);
-            starts.iter_mut().for_each(|s| *s -= at);
-            search.cut(at);
-            emit(unit(first_game, whole))?;
-            first_game += games as u64;
+        // A unit of whole games: all the text but the last game begun, which may not be
+        // whole yet (its bytes are the only ones copied).
+        if text.len() >= PGN_UNIT_BYTES {
+            if let Some(games) = starts.iter().rposition(|&at| at > 0) {
+                let at = starts[games];
+                let mut whole = std::mem::replace(&mut text, reading.pool.get());
+                text.extend_from_slice(&whole[at..]);
+                whole.truncate(at);
+                starts.drain(..games);
+                starts.iter_mut().for_each(|s| *s -= at);
+                search.cut(at);
+                emit(unit(first_game, whole))?;
+                first_game += games as u64;
+            }
         }
         if text.len() > MAX_CUT_GAME_BYTES {
             let rest = io::Cursor::new(text).chain(input);
