@@ -2,6 +2,7 @@
 //! ([`Work`]: EPD lines, table rows, PGN games) and [`Note`]s, in input order. Nothing here
 //! knows what a scan computes or how rows are written.
 
+pub(crate) mod ahead;
 pub(crate) mod annotation;
 #[cfg(feature = "parquet")]
 pub(crate) mod columnar;

@@ -4,6 +4,7 @@
 //! that memory stays flat however large the input; the Python package analyses them as
 //! they come. Problems found while reading become [`Note`]s in their place in the input.
 
+use crate::read::ahead::ReadAhead;
 #[cfg(feature = "parquet")]
 use crate::read::columnar::read_parquet;
 use crate::read::format::Format;
@@ -132,7 +133,14 @@ fn read_source(
             let first_line = lines_before + blank_lines;
             match format {
                 Format::Epd => read_epd(file, first_line + 1, lines, reading.pool, emit),
-                Format::Pgn if reading.cut_games => cut_pgn(file, lines, reading, emit),
+                // Decompression on a thread of its own, beside the cutting.
+                Format::Pgn if reading.cut_games => match ReadAhead::start(lines) {
+                    Ok(ahead) => cut_pgn(file, ahead, reading, emit),
+                    Err(e) => {
+                        let note = Note::unreadable(file, Place::File, Cause::Read(e.to_string()));
+                        emit(Work(Unit::Note(note)))
+                    }
+                },
                 Format::Pgn => read_pgn(file, lines, 1, reading, emit),
                 // A Parquet source is never text: told apart by its first bytes.
                 Format::Parquet => ControlFlow::Continue(()),

@@ -1,0 +1,95 @@
+//! An input read ahead on a thread of its own (`swapoff-unzip`): decompression, which
+//! bounds how fast one stream can be read, runs beside the cutting of its games rather
+//! than in front of it, so that the reading thread only searches bytes.
+
+use std::io::{self, Read};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+
+/// Bytes a read ahead takes at a time: under the allocator's threshold for mapping fresh
+/// pages, and the buffers go back to the thread that fills them.
+const BLOCK: usize = 64 << 10;
+
+/// Blocks read ahead and not yet taken: enough to ride out the reading thread's pauses.
+const AHEAD: usize = 8;
+
+/// An input whose bytes a thread of its own reads ahead.
+pub(crate) struct ReadAhead {
+    blocks: Receiver<io::Result<Vec<u8>>>,
+    spent: SyncSender<Vec<u8>>,
+    block: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+impl ReadAhead {
+    /// Starts reading `input` ahead, or says why no thread could be started.
+    pub(crate) fn start(mut input: Box<dyn Read + Send>) -> io::Result<ReadAhead> {
+        let (send, blocks) = sync_channel(AHEAD);
+        let (spent, spares) = sync_channel::<Vec<u8>>(AHEAD + 2);
+        let thread = std::thread::Builder::new().name("swapoff-unzip".into());
+        thread.spawn(move || {
+            // Each step sends a block, or ends: at the input's end or error, or when no
+            // one is left to take the blocks.
+            loop {
+                let mut block = spares
+                    .try_recv()
+                    .unwrap_or_else(|_| Vec::with_capacity(BLOCK));
+                block.resize(BLOCK, 0);
+                let read = loop {
+                    match input.read(&mut block) {
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        read => break read,
+                    }
+                };
+                let (message, last) = match read {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        block.truncate(n);
+                        (Ok(block), false)
+                    }
+                    Err(e) => (Err(e), true),
+                };
+                if send.send(message).is_err() || last {
+                    break;
+                }
+            }
+        })?;
+        Ok(ReadAhead {
+            blocks,
+            spent,
+            block: Vec::new(),
+            at: 0,
+            done: false,
+        })
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.block.len() {
+            if self.done {
+                return Ok(0);
+            }
+            match self.blocks.recv() {
+                Ok(Ok(block)) => {
+                    let spent = std::mem::replace(&mut self.block, block);
+                    let _ = self.spent.try_send(spent);
+                    self.at = 0;
+                }
+                Ok(Err(e)) => {
+                    self.done = true;
+                    return Err(e);
+                }
+                // The input ended.
+                Err(_) => {
+                    self.done = true;
+                    return Ok(0);
+                }
+            }
+        }
+        let n = out.len().min(self.block.len() - self.at);
+        out[..n].copy_from_slice(&self.block[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
