@@ -42,7 +42,9 @@ impl ReadAhead {
                     }
                 };
                 let (message, last) = match read {
-                    Ok(0) => break,
+                    // An empty block says the input ended (a thread that stops without
+                    // it stopped short).
+                    Ok(0) => (Ok(Vec::new()), true),
                     Ok(n) => {
                         block.truncate(n);
                         (Ok(block), false)
@@ -71,6 +73,7 @@ impl Read for ReadAhead {
                 return Ok(0);
             }
             match self.blocks.recv() {
+                Ok(Ok(block)) if block.is_empty() => self.done = true,
                 Ok(Ok(block)) => {
                     let spent = std::mem::replace(&mut self.block, block);
                     let _ = self.spent.try_send(spent);
@@ -80,10 +83,10 @@ impl Read for ReadAhead {
                     self.done = true;
                     return Err(e);
                 }
-                // The input ended.
+                // The thread stopped before the input's end (it panicked).
                 Err(_) => {
                     self.done = true;
-                    return Ok(0);
+                    return Err(io::Error::other("the thread reading the input stopped"));
                 }
             }
         }
