@@ -324,7 +324,8 @@ impl<R: Read> GameReader<R> {
         // token has an arm of its own, and a token is at least one byte long.
         loop {
             let before = self.offset();
-            self.fill(TOKEN_BYTES)?;
+            // A token's bytes, and two more for a Unicode space that starts in its last.
+            self.fill(TOKEN_BYTES + 2)?;
             let Some(&b) = self.data().first() else {
                 return Ok(());
             };
@@ -427,20 +428,29 @@ impl<R: Read> GameReader<R> {
                 self.pos += 1;
                 Ok(open)
             }
-            // Longer than a token is looked for: no move.
+            // Longer than a token is looked for: no move. Its first bytes are quoted, and
+            // the reading goes on at its end.
             None => {
                 if open {
                     let text = self.data()[..TOKEN_BYTES.min(self.data().len())].to_vec();
                     game.unread = Some((lossy(&text), token::NOT_A_MOVE));
                 }
-                while token_len(self.data()).is_none() && self.pos < self.end {
-                    self.pos = self.end;
-                    self.fill(TOKEN_BYTES)?;
+                let mut from = 1;
+                // Each step finds the end, or passes over all but the last two bytes held
+                // (at least a token's length: a Unicode space may begin in them).
+                loop {
+                    if let Some(end) = token_end(self.data(), from) {
+                        self.pos += end;
+                        return Ok(false);
+                    }
+                    if self.eof {
+                        self.pos = self.end;
+                        return Ok(false);
+                    }
+                    self.pos = self.end - 2;
+                    self.refill(TOKEN_BYTES)?;
+                    from = 0;
                 }
-                if let Some(len) = token_len(self.data()) {
-                    self.pos += len;
-                }
-                Ok(false)
             }
         }
     }
@@ -632,17 +642,28 @@ fn is_token_end(b: u8) -> bool {
     )
 }
 
-/// The length of the token `data` starts with, if its end is in `data` (or `data` is the
-/// input's last bytes): up to a token end or a Unicode space.
+/// The length of the token `data` starts with (up to a token end or a Unicode space), if
+/// it ends within [`TOKEN_BYTES`] bytes or `data` is all that is left; `None` for a longer
+/// token. Only the first [`TOKEN_BYTES`] bytes (and the two after, for a space that
+/// starts there) are looked at, so that what a token is never hangs on how much of the
+/// input a buffer holds: a reader of a whole unit of games and one of a stream agree.
 #[inline(always)]
 fn token_len(data: &[u8]) -> Option<usize> {
-    for (i, &b) in data.iter().enumerate() {
+    for (i, &b) in data.iter().enumerate().take(TOKEN_BYTES) {
         if is_token_end(b) || (b >= 0xC2 && i > 0 && blank_len(&data[i..]).is_some()) {
             return Some(i);
         }
     }
-    // The token may go on past what is read, unless this is all there is.
     (data.len() < TOKEN_BYTES).then_some(data.len())
+}
+
+/// Where the token goes on to in `data`, looked for from `from`: the first token end or
+/// Unicode space, if `data` holds it.
+fn token_end(data: &[u8], from: usize) -> Option<usize> {
+    (from..data.len()).find(|&i| {
+        let b = data[i];
+        is_token_end(b) || (b >= 0xC2 && blank_len(&data[i..]).is_some())
+    })
 }
 
 /// The length of the Unicode space `data` starts with, if it does: a no-break space, en
