@@ -431,26 +431,29 @@ impl<R: Read> GameReader<R> {
             // Longer than a token is looked for: no move. Its first bytes are quoted, and
             // the reading goes on at its end.
             None => {
-                if open {
-                    let text = self.data()[..TOKEN_BYTES.min(self.data().len())].to_vec();
-                    game.unread = Some((lossy(&text), token::NOT_A_MOVE));
-                }
+                let start = self.offset();
+                let head = open.then(|| self.data()[..TOKEN_BYTES.min(self.data().len())].to_vec());
                 let mut from = 1;
                 // Each step finds the end, or passes over all but the last two bytes held
                 // (at least a token's length: a Unicode space may begin in them).
                 loop {
                     if let Some(end) = token_end(self.data(), from) {
                         self.pos += end;
-                        return Ok(false);
+                        break;
                     }
                     if self.eof {
                         self.pos = self.end;
-                        return Ok(false);
+                        break;
                     }
                     self.pos = self.end - 2;
                     self.refill(TOKEN_BYTES)?;
                     from = 0;
                 }
+                if let Some(head) = head {
+                    let length = (self.offset() - start) as usize;
+                    game.unread = Some((described(&head, length), token::NOT_A_MOVE));
+                }
+                Ok(false)
             }
         }
     }
@@ -692,10 +695,16 @@ fn dash_len(data: &[u8]) -> Option<usize> {
 /// A token as text for a message: control characters escaped (`Nf3\0`), and clipped as
 /// every quote of input is (a token may run for kilobytes of junk).
 fn lossy(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
+    described(bytes, bytes.len())
+}
+
+/// [`lossy`] of a token's first bytes, `length` bytes long in all.
+fn described(head: &[u8], length: usize) -> String {
+    let text = String::from_utf8_lossy(head);
     match crate::read::parse::cut(&text, 60) {
+        Some(head) => format!("{}... ({length} bytes)", head.escape_debug()),
+        None if length > head.len() => format!("{}... ({length} bytes)", text.escape_debug()),
         None => text.escape_debug().to_string(),
-        Some(head) => format!("{}... ({} bytes)", head.escape_debug(), bytes.len()),
     }
 }
 
