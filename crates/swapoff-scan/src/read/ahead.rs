@@ -66,29 +66,48 @@ impl ReadAhead {
     }
 }
 
+impl ReadAhead {
+    /// The next block of the input as it came (what is left of it, if [`Read::read`] took
+    /// some), `None` at its end: for a reader that keeps the bytes anyway, one copy fewer.
+    pub(crate) fn next_block(&mut self) -> io::Result<Option<&[u8]>> {
+        if self.at == self.block.len() && !self.done {
+            self.refill()?;
+        }
+        let block = &self.block[self.at..];
+        self.at = self.block.len();
+        Ok((!block.is_empty()).then_some(block))
+    }
+
+    /// Takes the next block from the thread.
+    fn refill(&mut self) -> io::Result<()> {
+        match self.blocks.recv() {
+            Ok(Ok(block)) if block.is_empty() => self.done = true,
+            Ok(Ok(block)) => {
+                let spent = std::mem::replace(&mut self.block, block);
+                let _ = self.spent.try_send(spent);
+                self.at = 0;
+            }
+            Ok(Err(e)) => {
+                self.done = true;
+                return Err(e);
+            }
+            // The thread stopped before the input's end (it panicked).
+            Err(_) => {
+                self.done = true;
+                return Err(io::Error::other("the thread reading the input stopped"));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Read for ReadAhead {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         while self.at == self.block.len() {
             if self.done {
                 return Ok(0);
             }
-            match self.blocks.recv() {
-                Ok(Ok(block)) if block.is_empty() => self.done = true,
-                Ok(Ok(block)) => {
-                    let spent = std::mem::replace(&mut self.block, block);
-                    let _ = self.spent.try_send(spent);
-                    self.at = 0;
-                }
-                Ok(Err(e)) => {
-                    self.done = true;
-                    return Err(e);
-                }
-                // The thread stopped before the input's end (it panicked).
-                Err(_) => {
-                    self.done = true;
-                    return Err(io::Error::other("the thread reading the input stopped"));
-                }
-            }
+            self.refill()?;
         }
         let n = out.len().min(self.block.len() - self.at);
         out[..n].copy_from_slice(&self.block[self.at..self.at + n]);

@@ -362,7 +362,7 @@ const MAX_CUT_GAME_BYTES: usize = 8 << 20;
 /// receiver is gone.
 fn cut_pgn(
     file: usize,
-    mut input: impl Read,
+    mut input: ReadAhead,
     reading: &Reading<'_>,
     emit: &mut dyn FnMut(Work) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -382,25 +382,21 @@ fn cut_pgn(
     let mut starts: Vec<usize> = Vec::new();
     let mut first_game = 1;
     loop {
-        let old = text.len();
-        text.resize(old + CHUNK, 0);
-        let read = loop {
-            match input.read(&mut text[old..]) {
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                read => break read,
+        // The blocks the input is read in, taken as they come (no buffer zeroed to read
+        // into, no second copy).
+        let eof = match input.next_block() {
+            Ok(Some(block)) => {
+                text.extend_from_slice(block);
+                false
             }
-        };
-        let n = match read {
-            Ok(n) => n,
+            Ok(None) => true,
             Err(e) => {
-                text.truncate(old);
                 let rest = io::Cursor::new(text).chain(Failed(Some(e)));
                 return read_pgn(file, rest, first_game, reading, emit);
             }
         };
-        text.truncate(old + n);
-        search.search(&text, n == 0, |at| starts.push(at));
-        if n == 0 {
+        search.search(&text, eof, |at| starts.push(at));
+        if eof {
             break;
         }
         // A unit of whole games: all the text but the last game begun, which may not be
