@@ -105,6 +105,25 @@ fn split_writes_each_part_whole_under_its_name() {
     );
 }
 
+/// A folder holding `x.epd`, `EPD` `copies` times over, and that file's path.
+fn epd_input(copies: usize) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("x.epd");
+    std::fs::write(&input, EPD.repeat(copies)).unwrap();
+    (dir, input)
+}
+
+/// `seeswap scan -q --parquet OUTPUT INPUT`, run to its end.
+fn scan_parquet(output: &Path, input: &Path) -> std::process::Output {
+    let args = ["scan", "-q", "--parquet"];
+    common::seeswap()
+        .args(args)
+        .arg(output)
+        .arg(input)
+        .output()
+        .unwrap()
+}
+
 /// The permission bits of `path`.
 #[cfg(unix)]
 fn mode(path: &Path) -> u32 {
@@ -124,28 +143,32 @@ fn with_umask(umask: &str, args: &[&std::ffi::OsStr]) -> std::process::Output {
     command.output().unwrap()
 }
 
+/// `seeswap scan -q --parquet OUTPUT INPUT` under the umask `umask`.
+#[cfg(unix)]
+fn parquet_with_umask(umask: &str, output: &Path, input: &Path) -> std::process::Output {
+    use std::ffi::OsStr;
+    let args = [
+        OsStr::new("scan"),
+        OsStr::new("-q"),
+        OsStr::new("--parquet"),
+    ];
+    with_umask(
+        umask,
+        &[&args[..], &[output.as_os_str(), input.as_os_str()]].concat(),
+    )
+}
+
 #[cfg(unix)]
 #[test]
 fn outputs_get_the_mode_the_shell_would_give_them() {
     use std::ffi::OsStr;
     use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("x.epd");
-    std::fs::write(&input, EPD.repeat(3)).unwrap();
+    let (dir, input) = epd_input(3);
     // New files: 0666 less the umask, as `>` makes them (tempfile makes 0600).
     let new = dir.path().join("new.parquet");
     let parts = dir.path().join("parts");
     for umask in ["022", "027"] {
-        let o = with_umask(
-            umask,
-            &[
-                OsStr::new("scan"),
-                OsStr::new("-q"),
-                OsStr::new("--parquet"),
-                new.as_os_str(),
-                input.as_os_str(),
-            ],
-        );
+        let o = parquet_with_umask(umask, &new, &input);
         assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
         let want = 0o666 & !u32::from_str_radix(umask, 8).unwrap();
         assert_eq!(mode(&new), want, "umask {umask}");
@@ -170,16 +193,7 @@ fn outputs_get_the_mode_the_shell_would_give_them() {
     let old = dir.path().join("old.parquet");
     std::fs::write(&old, "old").unwrap();
     std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o664)).unwrap();
-    let o = with_umask(
-        "077",
-        &[
-            OsStr::new("scan"),
-            OsStr::new("-q"),
-            OsStr::new("--parquet"),
-            old.as_os_str(),
-            input.as_os_str(),
-        ],
-    );
+    let o = parquet_with_umask("077", &old, &input);
     assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
     assert_eq!(mode(&old), 0o664);
     assert_ne!(std::fs::read(&old).unwrap(), b"old");
@@ -188,18 +202,11 @@ fn outputs_get_the_mode_the_shell_would_give_them() {
 #[cfg(unix)]
 #[test]
 fn a_link_to_no_file_yet_is_written_through_and_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("x.epd");
-    std::fs::write(&input, EPD).unwrap();
+    let (dir, input) = epd_input(1);
     std::fs::create_dir(dir.path().join("real")).unwrap();
     let link = dir.path().join("rows.parquet");
     std::os::unix::fs::symlink("real/rows.parquet", &link).unwrap();
-    let o = common::seeswap()
-        .args(["scan", "-q", "--parquet"])
-        .arg(&link)
-        .arg(&input)
-        .output()
-        .unwrap();
+    let o = scan_parquet(&link, &input);
     assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
     assert!(dir.path().join("real/rows.parquet").is_file());
@@ -208,18 +215,11 @@ fn a_link_to_no_file_yet_is_written_through_and_kept() {
 #[test]
 fn a_target_name_of_any_valid_length_is_written() {
     // 253 bytes, with room for no temporary name that adds to it.
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("x.epd");
-    std::fs::write(&input, EPD).unwrap();
+    let (dir, input) = epd_input(1);
     let name = format!("{}.parquet", "a".repeat(245));
     assert_eq!(name.len(), 253);
     let output = dir.path().join(&name);
-    let o = common::seeswap()
-        .args(["scan", "-q", "--parquet"])
-        .arg(&output)
-        .arg(&input)
-        .output()
-        .unwrap();
+    let o = scan_parquet(&output, &input);
     assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
     assert_eq!(names(dir.path()), [name, "x.epd".to_string()]);
 }

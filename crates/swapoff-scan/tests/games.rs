@@ -4,26 +4,12 @@
 
 mod common;
 
-use common::{rows, scan, Seen};
+use common::{numbered_games, rows, scan};
 use serde_json::Value;
 
 /// Every game of `text`: its moves as SAN, then the notes, in order.
 fn games(text: &str) -> (Vec<Vec<String>>, Vec<String>) {
-    let (mut games, mut notes) = (Vec::<(u64, Vec<String>)>::new(), Vec::new());
-    for seen in scan(text, "game,played_san", &[]) {
-        match seen {
-            Seen::Row(row) => {
-                let game = row["game"].as_u64().expect("a game number");
-                if games.last().is_none_or(|(g, _)| *g != game) {
-                    games.push((game, Vec::new()));
-                }
-                if let Some(san) = row["played_san"].as_str() {
-                    games.last_mut().unwrap().1.push(san.to_string());
-                }
-            }
-            Seen::Note(note) => notes.push(note),
-        }
-    }
+    let (games, notes) = numbered_games(&scan(text, "game,played_san", &[]));
     (games.into_iter().map(|(_, moves)| moves).collect(), notes)
 }
 

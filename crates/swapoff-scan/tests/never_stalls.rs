@@ -37,22 +37,7 @@ fn scan_watched(bytes: Vec<u8>, format: Option<Format>, columns: &str, tags: &[&
 
 /// The SAN of each game's moves (games by number), and the notes.
 fn games(seen: &[Seen]) -> (Vec<(u64, Vec<String>)>, Vec<String>) {
-    let (mut games, mut notes) = (Vec::<(u64, Vec<String>)>::new(), Vec::new());
-    for seen in seen {
-        match seen {
-            Seen::Row(row) => {
-                let game = row["game"].as_u64().expect("a game number");
-                if games.last().is_none_or(|(g, _)| *g != game) {
-                    games.push((game, Vec::new()));
-                }
-                if let Some(san) = row["played_san"].as_str() {
-                    games.last_mut().unwrap().1.push(san.to_string());
-                }
-            }
-            Seen::Note(note) => notes.push(note.clone()),
-        }
-    }
-    (games, notes)
+    common::numbered_games(seen)
 }
 
 #[test]

@@ -105,3 +105,24 @@ pub fn input_file(bytes: &[u8]) -> (tempfile::TempDir, InputName) {
     std::fs::write(&path, bytes).unwrap();
     (dir, InputName::from(path))
 }
+
+/// Each game's number and moves played (SAN, from rows with `game` and `played_san`), and
+/// the notes, in order.
+pub fn numbered_games(seen: &[Seen]) -> (Vec<(u64, Vec<String>)>, Vec<String>) {
+    let (mut games, mut notes) = (Vec::<(u64, Vec<String>)>::new(), Vec::new());
+    for seen in seen {
+        match seen {
+            Seen::Row(row) => {
+                let game = row["game"].as_u64().expect("a game number");
+                if games.last().is_none_or(|(g, _)| *g != game) {
+                    games.push((game, Vec::new()));
+                }
+                if let Some(san) = row["played_san"].as_str() {
+                    games.last_mut().unwrap().1.push(san.to_string());
+                }
+            }
+            Seen::Note(note) => notes.push(note.clone()),
+        }
+    }
+    (games, notes)
+}
