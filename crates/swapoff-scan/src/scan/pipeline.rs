@@ -1,7 +1,11 @@
-//! The streaming pipeline both faces run, written once: a reading thread cuts the inputs
-//! into units of work, as its [`ReadOptions`] say, and hands them over in batches of
+//! The streaming pipeline both faces run, written once: a reading thread (`swapoff-read`)
+//! cuts the inputs into units of work, as its [`ReadOptions`] say (PGN as whole games'
+//! text, which the workers read: the reading thread only searches bytes, and a thread of
+//! its own, `swapoff-unzip`, reads and decompresses the input ahead of it), and hands them
+//! over in batches of
 //! `BATCH_UNITS` (64) through a channel that holds two batches; each batch is processed in
-//! parallel on a rayon pool; the results come back, in input order, to the thread that
+//! parallel on a rayon pool (its threads named `swapoff-scan-N` by the faces); the results
+//! come back, in input order, to the thread that
 //! called [`run`]. Memory stays flat whatever the input's size, and a consumer that
 //! returns [`ControlFlow::Break`] ends the reading.
 //!
