@@ -179,3 +179,35 @@ fn a_long_scan_is_written_in_several_row_groups() {
         meta.num_row_groups()
     );
 }
+
+#[test]
+fn the_parquet_file_is_the_same_bytes_whatever_the_threads() {
+    // On several threads PGN comes in other units of work than on one (whole games' text
+    // cut for the workers), so in other batches: the row groups (65,536 rows) and their
+    // pages must follow the rows alone.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let games = std::fs::read_to_string(testdata("pgn/kasparov-deep-blue-1997.pgn")).unwrap();
+    let many = dir.path().join("many.pgn");
+    std::fs::write(&many, games.repeat(300)).unwrap();
+    let outputs: Vec<std::path::PathBuf> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let out = dir.path().join(format!("rows-{threads}.parquet"));
+            let args = ["scan", "-q", "--threads", threads, "--parquet"];
+            let o = common::seeswap()
+                .args(args)
+                .arg(&out)
+                .arg(&many)
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
+            out
+        })
+        .collect();
+    let written: Vec<Vec<u8>> = outputs.iter().map(|o| std::fs::read(o).unwrap()).collect();
+    let reader =
+        ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&outputs[0]).unwrap());
+    let rows = reader.unwrap().metadata().file_metadata().num_rows();
+    assert!(rows > 65_536, "{rows} rows: more than one row group");
+    assert!(written[0] == written[1], "the files differ");
+}

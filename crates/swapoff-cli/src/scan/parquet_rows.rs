@@ -89,6 +89,11 @@ impl ParquetRows {
         }
         let batches = std::mem::take(&mut self.pending);
         self.rows = 0;
+        // One batch a row group: the encoder cuts pages by its write calls, so a row group
+        // written as the batches came would be laid out by the units of work (which differ
+        // with the threads), not by its rows alone.
+        let batch = arrow_select::concat::concat_batches(&self.schema, &batches)
+            .map_err(|e| ParquetError::External(Box::new(e)))?;
         let writers = self.factory.create_column_writers(self.groups)?;
         self.groups += 1;
         // Which leaf writers belong to which field: a list of structs has several leaves.
@@ -102,13 +107,11 @@ impl ParquetRows {
             .into_par_iter()
             .map(|(i, mut writers)| {
                 let field = &self.schema.fields()[i];
-                for batch in &batches {
-                    for (writer, leaf) in writers
-                        .iter_mut()
-                        .zip(compute_leaves(field, batch.column(i))?)
-                    {
-                        writer.write(&leaf)?;
-                    }
+                for (writer, leaf) in writers
+                    .iter_mut()
+                    .zip(compute_leaves(field, batch.column(i))?)
+                {
+                    writer.write(&leaf)?;
                 }
                 writers.into_iter().map(|w| w.close()).collect()
             })
