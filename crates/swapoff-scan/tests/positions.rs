@@ -302,3 +302,59 @@ fn an_epd_line_reads_as_the_fen_reader_reads_it() {
     }
     assert!(read > 300 && refused > 3000, "{read} {refused}");
 }
+
+#[test]
+fn castling_is_written_as_the_position_s_castling_reads() {
+    // A Chess960 position (a rook off its corner) is Chess960 without a [Variant] tag too,
+    // in a game and in a table's row: the king takes its rook, as python-chess writes it,
+    // so that the move reads back. Standard chess keeps the king's two squares.
+    let c960 = "1rk5/8/8/8/8/8/8/1RK1R3 w BEb - 0 1";
+    let game = format!("[FEN \"{c960}\"]\n[SetUp \"1\"]\n\n1. O-O-O O-O-O *\n");
+    let played: Vec<_> = rows(game, "played", &[])
+        .iter()
+        .map(|r| r["played"].clone())
+        .collect();
+    assert_eq!(played[..2], ["c1b1", "c8b8"]);
+    let table = format!("fen,moves\n\"{c960}\",\"O-O\"\n\"{c960}\",\"c1e1\"\n");
+    assert_eq!(played_in_rows(table), ["c1e1", "c1e1"]);
+    let standard = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let game = format!("[FEN \"{standard}\"]\n[SetUp \"1\"]\n\n1. O-O O-O-O *\n");
+    let played: Vec<_> = rows(game, "played", &[])
+        .iter()
+        .map(|r| r["played"].clone())
+        .collect();
+    assert_eq!(played[..2], ["e1g1", "e8c8"]);
+}
+
+/// The move played of each row of a CSV table whose `moves` column's first move is it.
+fn played_in_rows(table: String) -> Vec<String> {
+    use std::ops::ControlFlow;
+    use swapoff_scan::{Note, ReadOptions, Row, Scanner, Selection, Sink};
+    struct Played(Vec<String>);
+    impl Sink for Played {
+        type Error = String;
+        fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, String> {
+            let played = row
+                .played
+                .as_ref()
+                .map(|(played, _)| played.uci.to_string());
+            self.0.push(played.ok_or("a row without its move")?);
+            Ok(ControlFlow::Continue(()))
+        }
+        fn note(&mut self, note: Note) -> Result<ControlFlow<()>, String> {
+            Err(note.to_string())
+        }
+    }
+    let selection = Selection::parse("played").unwrap();
+    let scanner = Scanner::new(swapoff::See::default(), selection.needs(), &[]);
+    let options = ReadOptions {
+        moves_column: Some("moves".into()),
+        apply: 0,
+        ..ReadOptions::default()
+    };
+    let mut played = Played(Vec::new());
+    let _ = options.read_bytes(table.into_bytes(), 1, |work| {
+        scanner.process(work, &mut played).expect("no note")
+    });
+    played.0
+}
