@@ -183,8 +183,12 @@ mod tests {
         let file = File::open(&path).unwrap();
         let reader =
             parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
-        // 150,000 rows: two full groups of 90,000 and 60,000 (whole batches each).
-        assert_eq!(reader.metadata().num_row_groups(), 2);
+        // 150,000 rows in batches of 30,000: groups of exactly 65,536 rows, then the rest
+        // (the batches are cut where a group fills).
+        let groups: Vec<i64> = (0..reader.metadata().num_row_groups())
+            .map(|g| reader.metadata().row_group(g).num_rows())
+            .collect();
+        assert_eq!(groups, [65_536, 65_536, 18_928]);
         let read: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
         let want = arrow_select::concat::concat_batches(&schema, &batches).unwrap();
         let got = arrow_select::concat::concat_batches(&read[0].schema(), &read).unwrap();
