@@ -285,9 +285,12 @@ impl<R: Read> GameReader<R> {
             }
             self.fill(ROOM)?;
             let data = &self.buf[self.pos..self.end];
-            let len = match memchr::memchr(b'\n', data) {
+            // The line end is looked for in the room for a line only, so that a line's
+            // length decides, not how much of the input the buffer holds (a worker's
+            // reader holds its whole unit).
+            let len = match memchr::memchr(b'\n', &data[..data.len().min(ROOM)]) {
                 Some(len) => len,
-                None if self.eof => data.len(),
+                None if self.eof && data.len() <= ROOM => data.len(),
                 None => {
                     self.tag_too_long(game)?;
                     continue;
