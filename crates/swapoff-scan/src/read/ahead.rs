@@ -4,6 +4,7 @@
 
 use std::io::{self, Read};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::thread::JoinHandle;
 
 /// Bytes a read ahead takes at a time: under the allocator's threshold for mapping fresh
 /// pages, and the buffers go back to the thread that fills them.
@@ -19,6 +20,7 @@ pub(crate) struct ReadAhead {
     block: Vec<u8>,
     at: usize,
     done: bool,
+    thread: Option<JoinHandle<()>>,
 }
 
 impl ReadAhead {
@@ -27,7 +29,7 @@ impl ReadAhead {
         let (send, blocks) = sync_channel(AHEAD);
         let (spent, spares) = sync_channel::<Vec<u8>>(AHEAD + 2);
         let thread = std::thread::Builder::new().name("swapoff-unzip".into());
-        thread.spawn(move || {
+        let thread = thread.spawn(move || {
             // Each step sends a block, or ends: at the input's end or error, or when no
             // one is left to take the blocks.
             loop {
@@ -62,6 +64,7 @@ impl ReadAhead {
             block: Vec::new(),
             at: 0,
             done: false,
+            thread: Some(thread),
         })
     }
 }
@@ -98,6 +101,17 @@ impl ReadAhead {
             }
         }
         Ok(())
+    }
+}
+
+impl Drop for ReadAhead {
+    /// Waits for the thread when it has sent its last block, so that no thread of a read
+    /// outlives it (a fuzzer's leak check saw one still ending). A read stopped short
+    /// leaves the thread to end at its next block: it may be waiting on a terminal.
+    fn drop(&mut self) {
+        if let (true, Some(thread)) = (self.done, self.thread.take()) {
+            let _ = thread.join();
+        }
     }
 }
 
