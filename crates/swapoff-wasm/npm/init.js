@@ -5,6 +5,7 @@
 // function throws an Error that says so.
 import load from "./wasm/swapoff_wasm.js";
 import * as api from "./api.js";
+import { fetchWasm } from "./fetch.js";
 
 let ready = false;
 
@@ -13,7 +14,12 @@ let ready = false;
  * @param {string | URL | Request | Response | Promise<Response> | BufferSource | WebAssembly.Module} [source]
  */
 export async function init(source) {
-  await load({ module_or_path: source ?? new URL("./wasm/swapoff_wasm_bg.wasm", import.meta.url) });
+  if (ready) return;
+  // A URL is fetched here rather than by wasm-bindgen, so that a failure says what the
+  // server sent instead of WebAssembly.
+  const where = source ?? new URL("./wasm/swapoff_wasm_bg.wasm", import.meta.url);
+  const bytes = typeof where === "string" || where instanceof URL ? await fetchWasm(where) : where;
+  await load({ module_or_path: bytes });
   ready = true;
 }
 

@@ -3,7 +3,8 @@
 // larger than the file, before compression), and are loaded on import.
 import { initSync } from "./wasm/swapoff_wasm.js";
 import { wasm } from "./wasm/inline.js";
+import { decode } from "./fetch.js";
 
-initSync({ module: Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0)) });
+initSync({ module: decode(wasm) });
 
 export * from "./api.js";
