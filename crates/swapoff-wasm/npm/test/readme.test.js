@@ -1,8 +1,9 @@
 // Every example of the package's README, run as a user runs it: the README's install
 // lines (`npm init -y` and all) run in a fresh folder with the packed package
 // (SWAPOFF_TGZ, made by `bash scripts/wasm --pack`), chess.js and chessops beside it, each
-// ```js block run by Node as a .js file, and what it prints compared with the block's
-// `// →` lines.
+// ```js block run by Node as a .js file (a ```cjs block as a .cjs file), and what it prints
+// compared with the block's `// →` lines. (Blocks named for a file, ```js worker.js, are
+// the files of the page tests' apps.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -14,7 +15,7 @@ const tgz = process.env.SWAPOFF_TGZ;
 if (!tgz) throw new Error("set SWAPOFF_TGZ to the packed package (bash scripts/wasm --pack)");
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+const blocks = [...readme.matchAll(/```(c?js)\n([\s\S]*?)```/g)].map((m) => ({ kind: m[1], block: m[2] }));
 const squash = (s) => s.replace(/\s+/g, " ").trim();
 
 test("the README's examples print what they say", () => {
@@ -31,8 +32,9 @@ test("the README's examples print what they say", () => {
     cwd: dir,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  blocks.forEach((block, i) => {
-    const file = join(dir, `example${i}.js`);
+  assert.ok(blocks.some((b) => b.kind === "cjs"));
+  blocks.forEach(({ kind, block }, i) => {
+    const file = join(dir, `example${i}.${kind}`);
     writeFileSync(file, block);
     const printed = execFileSync("node", [file], { cwd: dir, encoding: "utf8" });
     const expected = [...block.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]).join(" ");

@@ -43,16 +43,17 @@ export function readmeFile(name) {
   return block[1];
 }
 
-/** This folder's node_modules, where the setups' tools (Vite, Rollup, Next.js...) resolve. */
-const tools = fileURLToPath(new URL("../node_modules/", import.meta.url));
-
 /**
- * A new folder with the packed package installed, and `files` ({name: text}) written in
- * it: under this folder's node_modules, so that the tools pinned here resolve from it.
+ * Where the apps are made: in the page's folder (git ignores .setups/), so that the tools
+ * pinned there (Vite, Rollup, Next.js...) resolve from them, and not under node_modules,
+ * whose files Next.js does not compile.
  */
+const setups = fileURLToPath(new URL("../.setups/", import.meta.url));
+
+/** A new folder with the packed package installed, and `files` ({name: text}) written in it. */
 export function folder(files = {}) {
-  mkdirSync(join(tools, ".setups"), { recursive: true });
-  const dir = mkdtempSync(join(tools, ".setups", "app-"));
+  mkdirSync(setups, { recursive: true });
+  const dir = mkdtempSync(join(setups, "app-"));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
   execFileSync("npm", ["install", "--silent", "--no-audit", "--no-fund", tgz], {
     cwd: dir,
@@ -102,7 +103,7 @@ export async function answer(chrome, url) {
   let logged;
   const log = new Promise((done) => (logged = done));
   tab.on("pageerror", (e) => problems.push(e.message));
-  tab.on("console", (m) => (m.type() === "error" ? problems.push(m.text()) : m.type() === "log" && logged(m.text())));
+  tab.on("console", (m) => (m.type() === "error" ? problems.push(`${m.text()} (${m.location().url})`) : m.type() === "log" && logged(m.text())));
   tab.on("requestfailed", (r) => problems.push(`${r.url()}: ${r.failure()?.errorText}`));
   tab.on("response", (r) => r.status() >= 400 && problems.push(`${r.url()}: HTTP ${r.status()}`));
   try {

@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { folder } from "./app.js";
 
 test("the types compile a typical use and refuse wrong ones", () => {
   const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
@@ -46,4 +47,35 @@ test("the README's examples compile under --strict against the types", () => {
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config, null, 2));
   const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
   execFileSync("node", [tsc, "-p", join(dir, "tsconfig.json")], { stdio: "inherit" });
+});
+
+// The packed package's types as each of TypeScript's module resolutions finds them from
+// an app that installed it: `swapoff`, `swapoff/init`, `swapoff/inline` and the package's
+// package.json. (`classic` resolution looks in no node_modules folder, for any package.)
+test("the installed package's types resolve under every moduleResolution", () => {
+  const dir = folder();
+  // nodenext takes JSON only with an import attribute, which commonjs output refuses.
+  const use = (json) =>
+    `import { see } from "swapoff";\nimport { init } from "swapoff/init";\nimport * as inline from "swapoff/inline";\n` +
+    `import pkg from "swapoff/package.json"${json};\n` +
+    `export const answers: [number, Promise<void>, number, string] = [see("k7/8/8/8/8/8/8/K7 w - - 0 1", "a1a2"), init(), inline.see("k7/8/8/8/8/8/8/K7 w - - 0 1", "Ka2"), pkg.version];\n`;
+  const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
+  for (const [module, resolution] of [
+    ["commonjs", "node10"],
+    ["node16", "node16"],
+    ["nodenext", "nodenext"],
+    ["esnext", "bundler"],
+  ]) {
+    const config = {
+      compilerOptions: { strict: true, noEmit: true, target: "es2022", module, moduleResolution: resolution, resolveJsonModule: true, esModuleInterop: true, types: [] },
+      files: ["use.ts"],
+    };
+    writeFileSync(join(dir, "use.ts"), use(resolution === "nodenext" ? ' with { type: "json" }' : ""));
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config));
+    try {
+      execFileSync("node", [tsc, "-p", join(dir, "tsconfig.json")], { encoding: "utf8" });
+    } catch (e) {
+      throw new Error(`moduleResolution ${resolution}:\n${e.stdout}`);
+    }
+  }
 });
