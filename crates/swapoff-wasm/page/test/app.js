@@ -71,7 +71,7 @@ export function write(dir, files) {
   }
 }
 
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm" };
+const TYPES = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm" };
 
 /** Serves `root` on a free port of 127.0.0.1; resolves to its origin and a `close`. */
 export function serve(root) {

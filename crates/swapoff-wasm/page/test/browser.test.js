@@ -8,7 +8,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { serve } from "./app.js";
 import { launch } from "./chromium.js";
 
 const here = fileURLToPath(new URL("..", import.meta.url));
@@ -139,9 +141,9 @@ test("the page fits a phone, keeps its position in the address, and works by key
     const phone = (process.env.PAGE_SCREENSHOT ?? `${here}dist/screenshot.png`).replace(/\.png$/, "-phone.png");
     await tab.screenshot({ path: phone, fullPage: true });
 
-    // Hanging pieces in words, as people write them.
+    // Hanging pieces as sentences, the capture that wins each and what it wins.
     const hanging = await tab.$$eval("li[data-square]", (items) => items.map((li) => li.textContent));
-    assert.deepEqual(hanging, ["knight c3 (-300 to Bxc3)", "pawn d5 (-100 to exd5)"]);
+    assert.deepEqual(hanging, ["The knight on c3 can be won: Bxc3 wins 300.", "The pawn on d5 can be won: exd5 wins 100."]);
 
     // A FEN typed stays as typed (Chess960 rights by file letter), and the address takes
     // the position, so a link opens on it.
@@ -180,5 +182,81 @@ test("the page fits a phone, keeps its position in the address, and works by key
     assert.deepEqual(problems, []);
   } finally {
     await chrome.close();
+  }
+});
+
+// The page as a player reads it, served over HTTP as a site serves it: the WebAssembly
+// fetched as a file (not the inline copy a page opened from disk takes), the exchange
+// told in words with the balance after each capture, a legend for what the board draws,
+// the last move marked, Undo and Back a move back, and no accessibility violation that
+// axe-core finds (WCAG A and AA), before and after a capture is chosen.
+test("the page reads as a player wants, over HTTP, and axe-core finds nothing", async () => {
+  const server = await serve(`${here}dist/`);
+  const chrome = await launch();
+  try {
+    const tab = await chrome.newPage({ viewport: { width: 1100, height: 900 } });
+    const problems = [];
+    const fetched = [];
+    tab.on("pageerror", (e) => problems.push(e.message));
+    tab.on("response", (r) => fetched.push([new URL(r.url()).pathname, r.headers()["content-type"]]));
+    const fen = "6k1/8/4p3/3p4/1b2P3/2N5/8/3R2K1 w - - 0 1";
+    await tab.goto(`${server.origin}/index.html#${encodeURIComponent(fen)}`);
+    await tab.waitForSelector("#captures tbody tr");
+    assert.deepEqual(fetched.find(([path]) => path.endsWith(".wasm")), ["/swapoff_wasm_bg.wasm", "application/wasm"]);
+    assert.equal(fetched.some(([path]) => path.includes("page-wasm")), false, "the inline copy is not loaded over HTTP");
+
+    const axe = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+    await tab.addScriptTag({ path: axe });
+    const violations = () =>
+      tab.evaluate(async () =>
+        (await globalThis.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] })).violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        ),
+      );
+    assert.deepEqual(await violations(), []);
+    const legend = () => tab.$$eval("#legend li", (items) => items.map((li) => [li.dataset.brush, li.textContent]));
+    assert.deepEqual(await legend(), [
+      ["green", "White wins material with this capture"],
+      ["red", "Black wins material with this capture"],
+    ]);
+
+    // The exchange in words: each capture, what it takes, and the balance after it.
+    await tab.click('#captures tr[data-uci="d1d5"]');
+    await tab.waitForSelector("#steps li");
+    assert.deepEqual(await tab.$$eval("#steps li", (items) => items.map((li) => li.textContent)), [
+      "White's rook on d1 takes the pawn on d5. White is 100 up.",
+      "Black's pawn on e6 takes the rook on d5. White is 400 down.",
+      "White's pawn on e4 takes the pawn on d5. White is 300 down.",
+    ]);
+    assert.equal(await tab.textContent("#value"), "SEE -300: White loses 300.");
+    assert.deepEqual((await legend()).map(([brush]) => brush), ["green", "red"]);
+    assert.deepEqual(await violations(), []);
+
+    // A move played on the board is marked, and Undo and Back each take one back.
+    const box = await tab.locator("cg-board").boundingBox();
+    const at = (file, rank) => [box.x + (file + 0.5) * (box.width / 8), box.y + (7.5 - rank) * (box.height / 8)];
+    const drag = async (from, to) => {
+      await tab.mouse.move(...at(...from));
+      await tab.mouse.down();
+      await tab.mouse.move(...at(...to), { steps: 8 });
+      await tab.mouse.up();
+    };
+    await drag([4, 3], [3, 4]); // exd5
+    await tab.waitForFunction(() => document.getElementById("fen").value.startsWith("6k1/8/4p3/3P4/"));
+    assert.equal(await tab.$$eval("cg-board square.last-move", (s) => s.length), 2);
+    assert.deepEqual((await legend()).at(-1), ["last", "the last move's squares"]);
+    await drag([4, 5], [3, 4]); // exd5 by Black
+    await tab.waitForFunction(() => document.getElementById("fen").value.startsWith("6k1/8/8/3p4/"));
+    await tab.click("#undo");
+    await tab.waitForFunction(() => document.getElementById("fen").value.startsWith("6k1/8/4p3/3P4/"));
+    assert.equal(await tab.$$eval("cg-board square.last-move", (s) => s.length), 2);
+    await tab.goBack();
+    await tab.waitForFunction((f) => document.getElementById("fen").value === f, fen);
+    assert.equal(await tab.isDisabled("#undo"), true);
+    assert.equal(new URL(tab.url()).pathname, "/index.html", "Back stays on the page");
+    assert.deepEqual(problems, []);
+  } finally {
+    await chrome.close();
+    server.close();
   }
 });
