@@ -21,6 +21,7 @@
 //! the order pawn, knight, bishop, rook, queen, king; lowest square first among pieces of
 //! one kind) or stands pat.
 
+use swapoff::ablation::Part;
 use swapoff::{Bitboard, Color, Move, MoveKind, PieceValues, Role, Rules, SeeBoard, Square};
 
 /// The SEE value of `mv` under `rules` and `values`, computed the slow, obvious way.
@@ -47,21 +48,40 @@ pub fn see<B: SeeBoard + ?Sized>(board: &B, mv: Move, rules: Rules, values: &Pie
         Rules::Default => Spec::DEFAULT,
         Rules::Classic => Spec::CLASSIC,
         Rules::Stockfish => Spec::STOCKFISH,
-        Rules::Pins => Spec {
-            pins: PinMode::Uncovered,
-            ..Spec::CLASSIC
-        },
-        Rules::PinsChecks => Spec {
-            pins: PinMode::Uncovered,
-            checks: true,
-            ..Spec::CLASSIC
-        },
         Rules::Exact => {
             return swapoff::See::new(Rules::Exact)
                 .with_values(*values)
                 .value(board, mv)
         }
     };
+    walk(board, mv, spec, values)
+}
+
+/// The SEE value of `mv` under one of the default rules' parts (the library's
+/// `ablation` feature), computed as [`see`] computes it: pins alone, or pins and
+/// discovered checks, over the classic swap list.
+pub fn see_part<B: SeeBoard + ?Sized>(
+    board: &B,
+    mv: Move,
+    part: Part,
+    values: &PieceValues,
+) -> i32 {
+    let spec = match part {
+        Part::Pins => Spec {
+            pins: PinMode::Uncovered,
+            ..Spec::CLASSIC
+        },
+        Part::PinsChecks => Spec {
+            pins: PinMode::Uncovered,
+            checks: true,
+            ..Spec::CLASSIC
+        },
+    };
+    walk(board, mv, spec, values)
+}
+
+/// The exchange `spec` plays, from the forced first move on.
+fn walk<B: SeeBoard + ?Sized>(board: &B, mv: Move, spec: Spec, values: &PieceValues) -> i32 {
     if mv.kind == MoveKind::Castle || (spec.only_normal && mv.kind != MoveKind::Normal) {
         return 0;
     }

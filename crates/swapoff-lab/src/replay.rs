@@ -77,8 +77,9 @@ macro_rules! engine {
 
             /// The default rules' parts (the `ablation` feature): pins alone, then with
             /// discovered checks; the default rules add the king rule and promotions.
-            const PINS: See = See::new(Rules::Pins).with_values(VALUES);
-            const PINS_CHECKS: See = See::new(Rules::PinsChecks).with_values(VALUES);
+            const PINS: See = See::part(swapoff::ablation::Part::Pins).with_values(VALUES);
+            const PINS_CHECKS: See =
+                See::part(swapoff::ablation::Part::PinsChecks).with_values(VALUES);
 
             /// The engine's own SEE, as a value.
             fn own(b: &cozy_chess::Board, m: cozy_chess::Move) -> i32 {

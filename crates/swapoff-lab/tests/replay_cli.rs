@@ -3,6 +3,7 @@
 //! library answers on the same calls, computed here without the harness.
 
 use std::process::Command;
+use swapoff::ablation::Part;
 use swapoff::{see_ge_with, see_with, Move, PieceValues, Rules, See};
 
 fn sample(engine: &str) -> std::path::PathBuf {
@@ -91,10 +92,10 @@ fn replays_its_log(engine: &str, values: PieceValues, classic_agrees: bool) {
                 .with_values(values)
                 .ge(&board, mv, 0),
         );
-        let part = |rules| i64::from(See::new(rules).with_values(values).value(&board, mv));
+        let part = |part| i64::from(See::part(part).with_values(values).value(&board, mv));
         (pins, pins_checks) = (
-            pins + part(Rules::Pins),
-            pins_checks + part(Rules::PinsChecks),
+            pins + part(Part::Pins),
+            pins_checks + part(Part::PinsChecks),
         );
         calls += 1;
     }

@@ -138,10 +138,24 @@
 //! Every disagreement between the rule sets, with a position and the test that asserts it,
 //! is tabled in the repository's `docs/rules.md`, beside the audit over real positions.
 
+//! # Feature flags
+//!
+//! Each feature only adds: none changes an item that exists without it.
+//!
+//! - `shakmaty`: [`SeeBoard`] for `shakmaty::Chess` and `shakmaty::Board`, and
+//!   `Move::try_from(&shakmaty::Move)` (shakmaty is GPL-3.0-or-later).
+//! - `cozy-chess`: [`SeeBoard`] for `cozy_chess::Board`, and [`Move::from_cozy`].
+//! - `ablation`: the module `ablation`, the default rules taken apart (`ablation::Part`,
+//!   played by `See::part`), for measuring in an engine's matches what each rule is
+//!   worth. Not a stable part of the API.
+
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "ablation")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ablation")))]
+pub mod ablation;
 mod adapters;
 mod attacks;
 mod board;

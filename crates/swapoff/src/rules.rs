@@ -17,16 +17,6 @@ pub enum Rules {
     Stockfish,
     /// Ground truth for one square: minimax over every legal capture, with stand-pat.
     Exact,
-    /// The default rules' pins alone (with the exception for a capture along the pin's
-    /// line), for measuring what each rule is worth in an engine's matches.
-    #[cfg(feature = "ablation")]
-    #[doc(hidden)]
-    Pins,
-    /// The default rules' pins and discovered checks, without the king rule and
-    /// recapture promotions: as [`Rules::Pins`], for matches.
-    #[cfg(feature = "ablation")]
-    #[doc(hidden)]
-    PinsChecks,
 }
 
 impl Rules {
@@ -48,10 +38,6 @@ impl Rules {
             Rules::Classic => "classic",
             Rules::Stockfish => "stockfish",
             Rules::Exact => "exact",
-            #[cfg(feature = "ablation")]
-            Rules::Pins => "pins",
-            #[cfg(feature = "ablation")]
-            Rules::PinsChecks => "pins-checks",
         }
     }
 
@@ -129,31 +115,6 @@ pub(crate) trait FastRules {
 pub(crate) struct DefaultRules;
 pub(crate) struct ClassicRules;
 pub(crate) struct StockfishRules;
-#[cfg(feature = "ablation")]
-pub(crate) struct PinsRules;
-#[cfg(feature = "ablation")]
-pub(crate) struct PinsChecksRules;
-
-// The default rules' parts, one added at a time: pins, then discovered checks (then the
-// king rule and recapture promotions, which make the default rules).
-#[cfg(feature = "ablation")]
-impl FastRules for PinsRules {
-    const PINS: PinRule = PinRule::Uncovered;
-    const KING_XRAY: bool = false;
-    const PROMOTE_RECAPTURES: bool = false;
-    const ONLY_NORMAL: bool = false;
-    const CHECKS: bool = false;
-}
-
-#[cfg(feature = "ablation")]
-impl FastRules for PinsChecksRules {
-    const PINS: PinRule = PinRule::Uncovered;
-    const KING_XRAY: bool = false;
-    const PROMOTE_RECAPTURES: bool = false;
-    const ONLY_NORMAL: bool = false;
-    const CHECKS: bool = true;
-}
-
 impl FastRules for DefaultRules {
     const PINS: PinRule = PinRule::Uncovered;
     const KING_XRAY: bool = true;

@@ -28,14 +28,14 @@
 //! predictable test sends castling, promotions, en passant and those squares to
 //! out-of-line code, so the common path carries none of their cases.
 
+#[cfg(feature = "ablation")]
+use crate::ablation::{Part, PinsChecksRules, PinsRules};
 use crate::board::SeeBoard;
 use crate::exact;
 use crate::exchange::{
     captured_value, mover, recapture_outcome, recapture_promotes, Exchange, Start,
 };
 use crate::rules::{ClassicRules, DefaultRules, FastRules, Rules, StockfishRules};
-#[cfg(feature = "ablation")]
-use crate::rules::{PinsChecksRules, PinsRules};
 use crate::score::{clamp, LIMIT};
 use crate::trace::{trace_fast, EndReason, Trace};
 use crate::types::{Color, Move, MoveKind, Role, Square};
@@ -61,8 +61,18 @@ use crate::values::PieceValues;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct See {
-    rules: Rules,
+    walk: Walk,
     values: PieceValues,
+}
+
+/// The exchange a `See` plays: a public rule set, or (the `ablation` feature) one of the
+/// default rules' parts, which stay out of [`Rules`] so that the feature adds items and
+/// never a variant to an enum engines match on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Walk {
+    Rules(Rules),
+    #[cfg(feature = "ablation")]
+    Part(Part),
 }
 
 impl Default for See {
@@ -75,8 +85,18 @@ impl See {
     /// The rule set with its default piece values ([`Rules::default_values`]).
     pub const fn new(rules: Rules) -> See {
         See {
-            rules,
+            walk: Walk::Rules(rules),
             values: rules.default_values(),
+        }
+    }
+
+    /// One of the default rules' parts, in the standard values (the `ablation` feature).
+    #[cfg(feature = "ablation")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "ablation")))]
+    pub const fn part(part: Part) -> See {
+        See {
+            walk: Walk::Part(part),
+            values: PieceValues::STANDARD,
         }
     }
 
@@ -84,14 +104,18 @@ impl See {
     #[must_use]
     pub const fn with_values(self, values: PieceValues) -> See {
         See {
-            rules: self.rules,
+            walk: self.walk,
             values,
         }
     }
 
-    /// The rule set.
+    /// The rule set (for a part of the default rules, [`Rules::Default`]).
     pub const fn rules(&self) -> Rules {
-        self.rules
+        match self.walk {
+            Walk::Rules(rules) => rules,
+            #[cfg(feature = "ablation")]
+            Walk::Part(_) => Rules::Default,
+        }
     }
 
     /// The piece values.
@@ -122,15 +146,23 @@ impl See {
             return true;
         }
         let values = &self.values;
-        match self.rules {
-            Rules::Default => self::threshold::<B, DefaultRules>(board, mv, values, threshold),
-            Rules::Classic => self::threshold::<B, ClassicRules>(board, mv, values, threshold),
-            Rules::Stockfish => self::threshold::<B, StockfishRules>(board, mv, values, threshold),
-            Rules::Exact => exact::window(board, mv, values, threshold - 1, threshold) >= threshold,
+        match self.walk {
+            Walk::Rules(Rules::Default) => {
+                self::threshold::<B, DefaultRules>(board, mv, values, threshold)
+            }
+            Walk::Rules(Rules::Classic) => {
+                self::threshold::<B, ClassicRules>(board, mv, values, threshold)
+            }
+            Walk::Rules(Rules::Stockfish) => {
+                self::threshold::<B, StockfishRules>(board, mv, values, threshold)
+            }
+            Walk::Rules(Rules::Exact) => {
+                exact::window(board, mv, values, threshold - 1, threshold) >= threshold
+            }
             #[cfg(feature = "ablation")]
-            Rules::Pins => self::threshold::<B, PinsRules>(board, mv, values, threshold),
+            Walk::Part(Part::Pins) => self::threshold::<B, PinsRules>(board, mv, values, threshold),
             #[cfg(feature = "ablation")]
-            Rules::PinsChecks => {
+            Walk::Part(Part::PinsChecks) => {
                 self::threshold::<B, PinsChecksRules>(board, mv, values, threshold)
             }
         }
@@ -139,15 +171,16 @@ impl See {
     /// The capture sequence, the swap list before and after negamax, and where each side
     /// stops. For [`Rules::Exact`] the sequence is the principal variation of its search.
     pub fn trace<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move) -> Trace {
-        let mut trace = match self.rules {
-            Rules::Default => trace_fast::<B, DefaultRules>(board, mv, &self.values),
-            Rules::Classic => trace_fast::<B, ClassicRules>(board, mv, &self.values),
-            Rules::Stockfish => trace_fast::<B, StockfishRules>(board, mv, &self.values),
-            Rules::Exact => exact::trace(board, mv, &self.values),
+        let values = &self.values;
+        let mut trace = match self.walk {
+            Walk::Rules(Rules::Default) => trace_fast::<B, DefaultRules>(board, mv, values),
+            Walk::Rules(Rules::Classic) => trace_fast::<B, ClassicRules>(board, mv, values),
+            Walk::Rules(Rules::Stockfish) => trace_fast::<B, StockfishRules>(board, mv, values),
+            Walk::Rules(Rules::Exact) => exact::trace(board, mv, values),
             #[cfg(feature = "ablation")]
-            Rules::Pins => trace_fast::<B, PinsRules>(board, mv, &self.values),
+            Walk::Part(Part::Pins) => trace_fast::<B, PinsRules>(board, mv, values),
             #[cfg(feature = "ablation")]
-            Rules::PinsChecks => trace_fast::<B, PinsChecksRules>(board, mv, &self.values),
+            Walk::Part(Part::PinsChecks) => trace_fast::<B, PinsChecksRules>(board, mv, values),
         };
         trace.end = EndReason::of(board, mv, &trace);
         trace
@@ -168,15 +201,24 @@ impl See {
     /// The rule set's search over a window already known to be valid.
     #[inline(always)]
     fn dispatch<B: SeeBoard + ?Sized>(&self, board: &B, mv: Move, alpha: i32, beta: i32) -> i32 {
-        match self.rules {
-            Rules::Default => window::<B, DefaultRules>(board, mv, &self.values, alpha, beta),
-            Rules::Classic => window::<B, ClassicRules>(board, mv, &self.values, alpha, beta),
-            Rules::Stockfish => window::<B, StockfishRules>(board, mv, &self.values, alpha, beta),
-            Rules::Exact => exact::window(board, mv, &self.values, alpha, beta),
+        let values = &self.values;
+        match self.walk {
+            Walk::Rules(Rules::Default) => {
+                window::<B, DefaultRules>(board, mv, values, alpha, beta)
+            }
+            Walk::Rules(Rules::Classic) => {
+                window::<B, ClassicRules>(board, mv, values, alpha, beta)
+            }
+            Walk::Rules(Rules::Stockfish) => {
+                window::<B, StockfishRules>(board, mv, values, alpha, beta)
+            }
+            Walk::Rules(Rules::Exact) => exact::window(board, mv, values, alpha, beta),
             #[cfg(feature = "ablation")]
-            Rules::Pins => window::<B, PinsRules>(board, mv, &self.values, alpha, beta),
+            Walk::Part(Part::Pins) => window::<B, PinsRules>(board, mv, values, alpha, beta),
             #[cfg(feature = "ablation")]
-            Rules::PinsChecks => window::<B, PinsChecksRules>(board, mv, &self.values, alpha, beta),
+            Walk::Part(Part::PinsChecks) => {
+                window::<B, PinsChecksRules>(board, mv, values, alpha, beta)
+            }
         }
     }
 }

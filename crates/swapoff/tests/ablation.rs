@@ -2,6 +2,7 @@
 //! `ablation` feature): each adds one of the default rules, and each position below is
 //! one where exactly that rule changes the answer (docs/rules.md explains them).
 
+use swapoff::ablation::Part;
 use swapoff::{Move, Rules, See};
 
 /// The value of `uci` in `fen` under each rule set, standard values: Classic, Pins,
@@ -10,12 +11,15 @@ fn values(fen: &str, uci: &str) -> [i32; 4] {
     let board: cozy_chess::Board = fen.parse().expect("a cozy-chess position");
     let mv = Move::from_cozy(&board, uci.parse().expect("a UCI move"));
     [
-        Rules::Classic,
-        Rules::Pins,
-        Rules::PinsChecks,
-        Rules::Default,
+        See::new(Rules::Classic),
+        See::part(Part::Pins),
+        See::part(Part::PinsChecks),
+        See::new(Rules::Default),
     ]
-    .map(|rules| See::new(rules).value(&board, mv))
+    .map(|see| {
+        see.with_values(swapoff::PieceValues::STANDARD)
+            .value(&board, mv)
+    })
 }
 
 #[test]
@@ -43,11 +47,13 @@ fn recapture_promotions_count_only_in_the_default_rules() {
 fn the_threshold_test_and_the_name_follow_the_rule_set() {
     let board: cozy_chess::Board = "7k/5p2/4p3/8/3N4/8/8/B5K1 w - - 0 1".parse().unwrap();
     let mv = Move::from_cozy(&board, "d4e6".parse().unwrap());
-    for (rules, name) in [(Rules::Pins, "pins"), (Rules::PinsChecks, "pins-checks")] {
-        let see = See::new(rules);
+    for (part, name) in [(Part::Pins, "pins"), (Part::PinsChecks, "pins-checks")] {
+        let see = See::part(part);
         let value = see.value(&board, mv);
         assert!(see.ge(&board, mv, value) && !see.ge(&board, mv, value + 1));
-        assert_eq!(rules.name(), name);
+        assert_eq!(part.name(), name);
+        assert_eq!(part.to_string(), name);
+        assert_eq!(see.rules(), Rules::Default);
         assert_eq!(see.trace(&board, mv).value, value);
     }
 }
