@@ -32,7 +32,7 @@ enum Command {
     Suite(suite::Args),
     /// Measure every fast rule set against the exact one on real positions.
     Audit(audit::Args),
-    /// Stream EPD/PGN files: every capture's SEE, hanging pieces, swap-off balance.
+    /// Stream positions (EPD, PGN, CSV, JSON Lines, Parquet): captures' SEE, hanging pieces, rows.
     Scan(scan::Args),
     /// Repack a large PGN or EPD file into zstd parts of whole games, one per partition.
     Split(split::Args),

@@ -80,8 +80,8 @@ fn a_dictionary_column_is_read_not_a_panic() {
 #[test]
 fn one_bad_movetext_row_shifts_no_game() {
     let dir = tempfile::tempdir().unwrap();
-    // A movetext is read with room for pgn-reader's 255-byte tag lines only (its tags are
-    // the row's columns): a longer one is refused as any other.
+    // A movetext cell is read with room for a 255-byte tag line only (its tags are the
+    // row's columns): a longer one is refused as any other.
     let long_tag = format!("[Event \"{}\"]\n\n1. e4 e5", "x".repeat(1000));
     for (name, first) in [
         ("unclosed", "1. e4 { never closed e5 2. Nf3"),
@@ -173,8 +173,8 @@ fn byte_columns_are_read_as_text() {
 
 #[test]
 fn a_tag_separated_from_its_value_by_a_tab_is_read() {
-    // pgn-reader kept the tab in the tag's name: the [FEN] tag was missed and the game
-    // played from the start position (python-chess reads the tag).
+    // A tab after the `[` is a blank, not a part of the tag's name: the [FEN] tag is read
+    // and the game played from it, not from the start position (python-chess reads it).
     let pgn =
         b"[Event\t\"x\"]\n[FEN\t\"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp  \"1\"]\n\n1. O-O *\n";
     let out = scan(&["--tags", "Event", "-"], Some(pgn));
@@ -187,8 +187,8 @@ fn a_tag_separated_from_its_value_by_a_tab_is_read() {
 
 #[test]
 fn a_move_with_two_marks_is_read_and_a_lower_case_piece_is_reported() {
-    // pgn-reader skipped both without a word: the mate's game lost its last move, and
-    // after `nf3` Black's reply was played as White's, or the game ended, exit status 0.
+    // `Qxf7#+` and `nf3` are read, not skipped without a word: a skipped token would lose
+    // the mate's last move, and after `nf3` play Black's reply as White's.
     let pgn = b"[Event \"a\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#+ 1-0\n\n\
                 [Event \"b\"]\n\n1. e4 e5 2. nf3 Nc6 *\n";
     let out = scan(&["-"], Some(pgn));
@@ -240,9 +240,8 @@ fn a_null_move_counts_as_python_chess_counts_it() {
 
 #[test]
 fn the_null_move_four_at_signs_is_read_as_python_chess_reads_it() {
-    // pgn-reader skipped `@@@@` without a word: the next move was played for the wrong
-    // side and reported illegal, or, as a game's last token, the null move was lost
-    // without a word (exit status 0).
+    // `@@@@` (a null move) is reported, not skipped: a skipped token would play the next
+    // move for the wrong side, or, as a game's last token, lose the null move silently.
     let pgn = b"1. e4 @@@@ 2. Nf3 *\n\n1. e4 e5 @@@@ *\n";
     let out = scan(&["--columns", "game,ply,played,fen"], Some(pgn));
     let err = common::text(&out.stderr);
@@ -648,8 +647,8 @@ fn a_table_of_one_fen_column_is_told_by_its_header() {
 
 #[test]
 fn a_tag_line_over_the_record_limit_skips_its_game_and_shifts_none() {
-    // pgn-reader gives up on the tag line and read the rest of the game as a game of its
-    // own: game 1's moves came out as game 2, without its tags, and game 2 as game 3.
+    // A tag line over the record limit skips its game, with a note: the rest of that game
+    // is not read as a game of its own, so the games after it keep their numbers.
     let mut pgn = b"[Event \"first\"]\n[Annotator \"".to_vec();
     pgn.extend(std::iter::repeat_n(b'x', 300_000));
     pgn.extend_from_slice(
@@ -728,8 +727,8 @@ fn san_of(pgn: &str) -> Vec<String> {
 
 #[test]
 fn figurine_notation_is_read_as_its_letters() {
-    // pgn-reader skipped `♘f3` and `♞c6` without a word: two skipped moves keep the turn,
-    // so the game went on with 3. Bb5 as White's second move, and exit status 0.
+    // Figurine moves (`♘f3`, `♞c6`) are read: skipped, two moves would keep the turn and
+    // 3. Bb5 be played as White's second move.
     let pgn = "[Event \"fan\"]\n\n1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 a6 4. ♗xc6 ♟dxc6 *\n";
     let want = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"];
     assert_eq!(san_of(pgn), want);
@@ -737,8 +736,8 @@ fn figurine_notation_is_read_as_its_letters() {
 
 #[test]
 fn a_move_with_an_annotation_glued_to_it_is_read() {
-    // `e4,`, `Nf3+/-`, `Ba4±`: pgn-reader skipped each move with what was glued to it, and
-    // the game stopped at the next move as illegal, the message naming that one.
+    // `e4,`, `Nf3+/-`, `Ba4±`: each move is read without what is glued to it, not skipped
+    // with it (which would stop the game at the next move as illegal).
     // python-chess reads the moves and passes over the rest.
     let pgn = "[Event \"annotated\"]\n\n1. e4, e5 2. Nf3+/- Nc6 3. Bb5+= a6 4. Ba4± Nf6 \
                5. O-O∓ Be7 *\n";
@@ -750,16 +749,16 @@ fn a_move_with_an_annotation_glued_to_it_is_read() {
 
 #[test]
 fn a_no_break_space_between_moves_is_a_space() {
-    // Movetext copied from a web page: pgn-reader took each no-break space for a part of
-    // the move after it and skipped both, and the error named `a6` as White's first move.
+    // Movetext copied from a web page: a no-break or thin space separates tokens as a
+    // space does, not a part of the move after it.
     let pgn = "[Event \"web\"]\n\n1.\u{a0}e4\u{a0}e5 2.\u{a0}Nf3\u{a0}Nc6 3.\u{2009}Bb5 a6 *\n";
     assert_eq!(san_of(pgn), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
 }
 
 #[test]
 fn a_move_with_another_language_s_piece_letter_stops_its_game_with_a_message() {
-    // German letters (`Sf3`, `Sc6`): pgn-reader skipped both without a word, two skipped
-    // moves kept the turn, and 3. d4 was played as White's second move, with exit status 0.
+    // German letters (`Sf3`, `Sc6`) are read: skipped, two moves would keep the turn and
+    // 3. d4 be played as White's second move.
     // A word in a comment, a tag or a `;` comment is not a move, and `Pe6` is read.
     let pgn = "[Event \"de\"]\n\n1. e4 e5 2. Sf3 Sc6 3. d4 exd4 *\n\n\
                [Event \"words\"]\n[White \"Sicilian Sf3\"]\n\n\

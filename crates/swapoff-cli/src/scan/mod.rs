@@ -24,11 +24,11 @@
 //! # Streaming
 //!
 //! `swapoff_scan::pipeline`, the loop the Python package's stream runs too: a reading
-//! thread cuts the input into units (about 16 KiB of EPD lines, or about 512 plies of PGN
-//! games) and sends batches of 64 units over a channel that holds two batches; the workers
-//! (rayon) analyse one batch at a time (`swapoff_scan::rows`) and the main thread writes
-//! the results in input order. Memory is bounded by a few batches, whatever the input
-//! size.
+//! thread cuts the input into units (about 16 KiB of EPD lines, or 64 KiB of whole PGN
+//! games' text) and sends batches of units over a bounded channel; the workers (rayon)
+//! read and analyse one batch at a time (`swapoff_scan::Scanner`) and the main thread
+//! writes the results in input order. Memory is bounded by a few batches, whatever the
+//! input size.
 
 mod closing_line;
 #[cfg(not(feature = "parquet"))]

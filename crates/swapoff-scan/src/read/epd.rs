@@ -228,8 +228,8 @@ fn rewrite_rights(
 /// FEN reader makes it and checked by shakmaty as that reader's position is, or `None`
 /// for the reader to answer (and name the fault). shakmaty's reader is general (every
 /// variant's fields, iterators over its parts), and reading a book's lines is most of a
-/// scan of it. `tests::the_quick_reading_is_the_reader_s` checks that it gives what the
-/// reader gives and refuses nothing the reader takes, on damaged and Chess960 lines too.
+/// scan of it. `tests/positions.rs` (`an_epd_line_reads_as_the_fen_reader_reads_it`) checks
+/// that it gives what the reader gives and refuses nothing the reader takes, on damaged and Chess960 lines too.
 /// With the position, whether its castling and en passant fields are as a game's FEN
 /// writes them: castling `-` or letters of `KQkq` in that order, en passant `-`.
 fn quick(fields: &[&str; 4], halfmove: u32, fullmove: u32) -> Option<(Chess, bool)> {
