@@ -28,6 +28,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
 };
 use swapoff::{PieceValues, Pins, PreparedBoard, Rules, See, SeeBoard};
+use swapoff_bench::cases::{rule_sets, run, Case};
 use swapoff_lab::pairs::{self, Data, Pair};
 use swapoff_lab::pleco_board::PlecoBoard;
 
@@ -35,91 +36,6 @@ use swapoff_lab::pleco_board::PlecoBoard;
 const CHUNK: usize = 1_000;
 /// Hot chunks cycled through.
 const HOT_CHUNKS: usize = 16;
-
-/// What is asked of each pair.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Case {
-    /// `see_ge(m, 0)`.
-    Ge0,
-    /// `see_ge(m, t)` with t cycling -100, 0, +100.
-    GeCycle,
-    /// `see(m)`.
-    Value,
-}
-
-impl Case {
-    const ALL: [Case; 3] = [Case::Ge0, Case::GeCycle, Case::Value];
-
-    fn name(self) -> &'static str {
-        match self {
-            Case::Ge0 => "see_ge0",
-            Case::GeCycle => "see_ge_cycle",
-            Case::Value => "see",
-        }
-    }
-}
-
-/// A rule set as benchmarked: its label and evaluator.
-fn rule_sets() -> [(&'static str, See); 3] {
-    [
-        ("default", See::new(Rules::Default)),
-        ("classic", See::new(Rules::Classic)),
-        ("stockfish", See::new(Rules::Stockfish)),
-    ]
-}
-
-/// Runs one case over `pairs`; the sum keeps the optimiser from dropping the calls.
-#[inline(never)]
-fn run<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
-    // The default rules and values are what the free functions compute: time those, as an
-    // engine calls them.
-    if see == See::default() {
-        return run_free(boards, pairs, case);
-    }
-    let mut sum = 0i64;
-    match case {
-        Case::Ge0 => {
-            for p in pairs {
-                sum += i64::from(see.ge(&boards[p.pos as usize], p.mv, 0));
-            }
-        }
-        Case::GeCycle => {
-            for p in pairs {
-                sum += i64::from(see.ge(&boards[p.pos as usize], p.mv, p.threshold));
-            }
-        }
-        Case::Value => {
-            for p in pairs {
-                sum += i64::from(see.value(&boards[p.pos as usize], p.mv));
-            }
-        }
-    }
-    sum
-}
-
-/// [`swapoff::see`] and [`swapoff::see_ge`] over `pairs`, one loop per case.
-#[inline(never)]
-fn run_free<B: SeeBoard>(boards: &[B], pairs: &[Pair], case: Case) -> i64 {
-    let mut sum = 0i64;
-    match case {
-        Case::Ge0 => {
-            for p in pairs {
-                sum += i64::from(swapoff::see_ge(&boards[p.pos as usize], p.mv, 0));
-            }
-        }
-        Case::GeCycle => {
-            for p in pairs {
-                sum += i64::from(swapoff::see_ge(&boards[p.pos as usize], p.mv, p.threshold));
-            }
-        }
-        Case::Value => {
-            for p in pairs {
-                sum += i64::from(swapoff::see(&boards[p.pos as usize], p.mv));
-            }
-        }
-    }
-    sum
-}
 
 /// pleco's `see_ge` over plain pairs (threshold 0, or the cycling ones).
 #[inline(never)]

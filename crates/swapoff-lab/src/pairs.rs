@@ -192,3 +192,18 @@ pub fn adapter_mismatches(data: &Data, see: swapoff::See) -> usize {
         })
         .count()
 }
+
+impl swapoff_bench::cases::Asked for Pair {
+    #[inline(always)]
+    fn board(&self) -> usize {
+        self.pos as usize
+    }
+    #[inline(always)]
+    fn mv(&self) -> Move {
+        self.mv
+    }
+    #[inline(always)]
+    fn threshold(&self) -> i32 {
+        self.threshold
+    }
+}

@@ -1,103 +1,10 @@
-//! What is timed: each case (`see_ge(m, 0)`, `see_ge` with cycling thresholds, `see`)
-//! under each rule set and adapter.
+//! Every case of `swapoff_bench::cases` (the harness the lab's benches share) under each
+//! rule set and adapter, timed in passes.
 
 use super::timing::{time_reps, Pass, Schedule, Timing};
-use swapoff::{PreparedBoard, Rules, See, SeeBoard};
+use swapoff::{PreparedBoard, Rules, See};
+use swapoff_bench::cases::{rule_sets, run as run_case, Case};
 use swapoff_bench::pairs::{Data, Pair};
-
-/// What is asked of each pair.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Case {
-    Ge0,
-    GeCycle,
-    Value,
-}
-
-impl Case {
-    pub const ALL: [Case; 3] = [Case::Ge0, Case::GeCycle, Case::Value];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Case::Ge0 => "see_ge0",
-            Case::GeCycle => "see_ge_cycle",
-            Case::Value => "see",
-        }
-    }
-}
-
-/// One case over `pairs`; the sum keeps the calls from being optimised away.
-#[inline(never)]
-fn run_case<B: SeeBoard>(see: See, boards: &[B], pairs: &[Pair], case: Case) -> i64 {
-    // The default rules and the Stockfish rules, with their values, are timed as an
-    // engine calls them: the free functions, and a rule set held in a `const`, both
-    // resolved when the program is compiled.
-    if see == See::default() {
-        return run_free(boards, pairs, case, swapoff::see_ge, swapoff::see);
-    }
-    const STOCKFISH: See = See::new(Rules::Stockfish);
-    if see == STOCKFISH {
-        let ge = |b: &B, m, t| STOCKFISH.ge(b, m, t);
-        return run_free(boards, pairs, case, ge, |b: &B, m| STOCKFISH.value(b, m));
-    }
-    let mut sum = 0i64;
-    match case {
-        Case::Ge0 => {
-            for p in pairs {
-                sum += i64::from(see.ge(&boards[p.pos as usize], p.mv, 0));
-            }
-        }
-        Case::GeCycle => {
-            for p in pairs {
-                sum += i64::from(see.ge(&boards[p.pos as usize], p.mv, p.threshold));
-            }
-        }
-        Case::Value => {
-            for p in pairs {
-                sum += i64::from(see.value(&boards[p.pos as usize], p.mv));
-            }
-        }
-    }
-    sum
-}
-
-/// A rule set's free functions (`see_ge`, `see`) over `pairs`, one loop per case.
-#[inline(never)]
-fn run_free<B: SeeBoard>(
-    boards: &[B],
-    pairs: &[Pair],
-    case: Case,
-    see_ge: impl Fn(&B, swapoff::Move, i32) -> bool,
-    see: impl Fn(&B, swapoff::Move) -> i32,
-) -> i64 {
-    let mut sum = 0i64;
-    match case {
-        Case::Ge0 => {
-            for p in pairs {
-                sum += i64::from(see_ge(&boards[p.pos as usize], p.mv, 0));
-            }
-        }
-        Case::GeCycle => {
-            for p in pairs {
-                sum += i64::from(see_ge(&boards[p.pos as usize], p.mv, p.threshold));
-            }
-        }
-        Case::Value => {
-            for p in pairs {
-                sum += i64::from(see(&boards[p.pos as usize], p.mv));
-            }
-        }
-    }
-    sum
-}
-
-/// The evaluators timed: label and rules with their default values.
-fn rule_sets() -> [(&'static str, See); 3] {
-    [
-        ("default", See::new(Rules::Default)),
-        ("classic", See::new(Rules::Classic)),
-        ("stockfish", See::new(Rules::Stockfish)),
-    ]
-}
 
 /// Times every case of one pass over the given pair sets (`captures`, `all`).
 pub fn time_pass(
