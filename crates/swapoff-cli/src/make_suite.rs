@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 use swapoff::BoardQueries;
 use swapoff::{PieceValues, Rules, See, SeeBoard};
 use swapoff_scan::{InputName, Note, Place, ReadOptions, Skipped};
-use swapoff_scan::{Needs, Origin, Row, Scanner, Sink};
+use swapoff_scan::{Needs, Origin, Row, Scan, Sink};
 
 /// Flags of `seeswap make-suite`.
 #[derive(clap::Args, Debug)]
@@ -265,9 +265,8 @@ pub fn run(args: Args) -> Outcome {
         skipped: 0,
         unreadable: false,
     };
-    // A suite takes positions and their captures, not clocks.
-    let reading = ReadOptions::default();
-    // The FEN alone: the sampler works out every move of the position itself.
+    // The FEN alone: the sampler works out every move of the position itself (a suite
+    // takes positions and their captures, not clocks).
     let fen = Needs {
         fen: true,
         analysis: false,
@@ -278,9 +277,9 @@ pub fn run(args: Args) -> Outcome {
         ratings: false,
         annotations: false,
     };
-    let scanner = Scanner::new(See::default(), fen, &[]);
-    reading.read_each(&inputs, |work| {
-        let Ok(flow) = scanner.process(work, &mut offering);
+    let scan = Scan::with_needs(See::default(), fen, None, ReadOptions::default());
+    scan.read_each(&inputs, |work| {
+        let Ok(flow) = scan.process(work, &mut offering);
         flow
     });
     let (skipped, unreadable) = (offering.skipped, offering.unreadable);

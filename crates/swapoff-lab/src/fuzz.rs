@@ -617,8 +617,7 @@ impl swapoff_scan::Sink for Counted {
 /// written as Arrow columns (some of them, picked by the input's first bytes). Nothing may
 /// panic (a dictionary-encoded Parquet column once did), and every message must be short.
 pub fn read_inputs(data: &[u8]) {
-    use swapoff_scan::Scanner;
-    use swapoff_scan::{Format, ReadOptions};
+    use swapoff_scan::{Format, ReadOptions, Scan};
     let formats = [
         None,
         Some(Format::Epd),
@@ -627,7 +626,6 @@ pub fn read_inputs(data: &[u8]) {
         Some(Format::Jsonl),
         Some(Format::Parquet),
     ];
-    let scanner = Scanner::new(See::new(Rules::Default), swapoff_scan::Needs::ALL, &[]);
     let tags = vec!["Event".to_string(), "Moves".to_string()];
     // Tables read as positions, and as puzzles with a moves column.
     let plain = None;
@@ -664,14 +662,14 @@ pub fn read_inputs(data: &[u8]) {
             format,
             tags: tags.clone(),
             moves_column,
-            comments: true,
             ..ReadOptions::default()
         };
+        let scan = Scan::new(See::new(Rules::Default), None, reading);
         let mut sink = Counted::new(pick);
         let mut units = 0usize;
-        let _ = reading.read_bytes(data.to_vec(), 1, |work| {
+        let _ = scan.read_bytes(data.to_vec(), 1, |work| {
             units += 1;
-            let Ok(flow) = scanner.process(work, &mut sink);
+            let Ok(flow) = scan.process(work, &mut sink);
             flow
         });
         let said = sink.rows + sink.notes > 0;
@@ -683,7 +681,12 @@ pub fn read_inputs(data: &[u8]) {
         sink.finish();
     }
     for format in [None, Some(Format::Pgn)] {
-        cut_games_read_as_whole(data, format, &scanner, &tags);
+        let reading = ReadOptions {
+            format,
+            tags: tags.clone(),
+            ..ReadOptions::default()
+        };
+        cut_games_read_as_whole(data, &Scan::new(See::new(Rules::Default), None, reading));
     }
 }
 
@@ -713,12 +716,7 @@ impl swapoff_scan::Sink for Listed {
 /// `data` read on one thread, and as `scan` reads a file on several, where the reading
 /// thread only cuts PGN games for the workers to read: the same rows and notes, in the
 /// same order.
-fn cut_games_read_as_whole(
-    data: &[u8],
-    format: Option<swapoff_scan::Format>,
-    scanner: &swapoff_scan::Scanner,
-    tags: &[String],
-) {
+fn cut_games_read_as_whole(data: &[u8], scan: &swapoff_scan::Scan) {
     use std::ops::ControlFlow;
     use std::sync::OnceLock;
     static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
@@ -728,15 +726,9 @@ fn cut_games_read_as_whole(
             .build()
             .expect("two threads")
     });
-    let options = swapoff_scan::ReadOptions {
-        format,
-        tags: tags.to_vec(),
-        comments: true,
-        ..swapoff_scan::ReadOptions::default()
-    };
     let mut one = Listed::default();
-    let _ = options.read_bytes(data.to_vec(), 1, |work| {
-        let Ok(flow) = scanner.process(work, &mut one);
+    let _ = scan.read_bytes(data.to_vec(), 1, |work| {
+        let Ok(flow) = scan.process(work, &mut one);
         flow
     });
     let mut file = tempfile::NamedTempFile::new().expect("a scratch file");
@@ -745,16 +737,13 @@ fn cut_games_read_as_whole(
     let mut several = Vec::new();
     let process = |work: &swapoff_scan::Work| {
         let mut listed = Listed::default();
-        let _ = scanner.process(work, &mut listed);
+        let _ = scan.process(work, &mut listed);
         listed.0
     };
-    let read = swapoff_scan::pipeline::run(vec![input], options, pool, process, |batch| {
+    let read = scan.run(vec![input], pool, process, |batch| {
         several.extend(batch.results.into_iter().flatten());
         ControlFlow::Continue(())
     });
     assert!(read.is_ok(), "the reading thread panicked");
-    assert_eq!(
-        several, one.0,
-        "{format:?}: cut for the workers, read otherwise"
-    );
+    assert_eq!(several, one.0, "cut for the workers, read otherwise");
 }

@@ -6,7 +6,7 @@ use swapoff::See;
 use swapoff_lab::lichess_like::game;
 use swapoff_lab::testing::Rng;
 use swapoff_scan::{InputName, Note, ReadOptions};
-use swapoff_scan::{Row, Scanner, Sink};
+use swapoff_scan::{Row, Scan, Sink};
 
 #[derive(Default)]
 struct Tally {
@@ -52,14 +52,13 @@ fn the_games_replay_whole_with_their_tags_clocks_and_evals() {
     let tags = vec!["WhiteElo".to_string(), "TimeControl".to_string()];
     let reading = ReadOptions {
         tags,
-        comments: true,
         ..ReadOptions::default()
     };
-    let scanner = Scanner::new(See::default(), swapoff_scan::Needs::ALL, &[]);
+    let scan = Scan::new(See::default(), None, reading);
     let mut tally = Tally::default();
     let inputs = [InputName::from(path)];
-    reading.read_each(&inputs, |work| {
-        let Ok(flow) = scanner.process(work, &mut tally);
+    scan.read_each(&inputs, |work| {
+        let Ok(flow) = scan.process(work, &mut tally);
         flow
     });
     assert!(tally.notes.is_empty(), "{:?}", tally.notes);

@@ -268,9 +268,9 @@ fn scan_block<'py>(
     PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
 }
 
-/// How `scan_block` and `scan_stream` read, from the arguments they share. The tags and
-/// whether comments are read become the scanner's where it is made (`scan::block`,
-/// `stream::start`): the tags asked for, and any the columns need.
+/// How `scan_block` and `scan_stream` read, from the arguments they share. The front door
+/// (`swapoff_scan::Scan`, made in `scan::block` and `stream::start`) adds any tags the
+/// columns need and whether comments are read.
 fn read_options(
     format: &str,
     tags: &[String],
@@ -286,7 +286,7 @@ fn read_options(
         moves_column: moves_column.map(String::from),
         apply,
         movetext_column: movetext_column.to_string(),
-        comments: true,
+        comments: false,
     })
 }
 

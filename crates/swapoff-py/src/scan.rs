@@ -8,17 +8,12 @@ use arrow_array::ffi_stream::RecordBatchStreamReader;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use swapoff::See;
-use swapoff_scan::{Columns, Layout};
-use swapoff_scan::{Needs, Selection};
-use swapoff_scan::{Note, ReadOptions, Skipped, Work};
-use swapoff_scan::{Row, Scanner, Sink};
+use swapoff_scan::{ArrowRows, Note, ReadOptions, Row, Scan, Selection, Sink, Skipped, Work};
 
-/// Rows as Arrow columns, notes as error rows, cut into record batches as they grow.
-struct ArrowRows<'a> {
-    name: &'a str,
-    columns: Columns,
+/// The front door's Arrow rows, cut into record batches as they grow.
+struct Batches<'a> {
+    rows: ArrowRows<'a>,
     batches: Vec<RecordBatch>,
     /// Each input record is a row, so an error row replaces nothing.
     rows_kept: bool,
@@ -30,24 +25,24 @@ const BATCH_ROWS: usize = 1 << 16;
 /// Positions per unit of work, as a table's rows are cut.
 const POSITIONS_PER_UNIT: usize = 512;
 
-impl ArrowRows<'_> {
+impl Batches<'_> {
     /// The rows so far as a record batch.
     fn flush(&mut self) -> Result<(), String> {
-        if !self.columns.is_empty() {
-            let batch = self.columns.finish().map_err(|e| e.to_string())?;
+        if !self.rows.is_empty() {
+            let batch = self.rows.finish().map_err(|e| e.to_string())?;
             self.batches.push(batch);
         }
         Ok(())
     }
 }
 
-impl Sink for ArrowRows<'_> {
+impl Sink for Batches<'_> {
     /// Rows that cannot be made into a record batch: the scan stops.
     type Error = String;
 
     fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, String> {
-        self.columns.push(row, self.name);
-        if self.columns.len() >= BATCH_ROWS {
+        let Ok(_) = self.rows.row(row);
+        if self.rows.len() >= BATCH_ROWS {
             self.flush()?;
         }
         Ok(ControlFlow::Continue(()))
@@ -58,7 +53,7 @@ impl Sink for ArrowRows<'_> {
             // Every position has a row: the error says why, not that something was skipped.
             note.skipped = Skipped::Nothing;
         }
-        self.columns.push_note(&note, self.name);
+        let Ok(_) = self.rows.note(note);
         Ok(ControlFlow::Continue(()))
     }
 }
@@ -88,32 +83,19 @@ pub fn block(
     read: ReadOptions,
     selection: Option<Selection>,
 ) -> Result<(SchemaRef, Vec<RecordBatch>), String> {
-    let tags = &read.tags;
-    let needs = selection.as_ref().map_or(Needs::ALL, Selection::needs);
-    let layout = Layout {
-        file: true,
-        tags: tags.to_vec(),
-        errors: true,
-        columns: selection,
-    };
+    let scan = Scan::new(see, selection, read);
+    let layout = scan.layout(true);
     let schema = layout.schema();
-    let mut sink = ArrowRows {
-        name,
-        columns: Columns::new(&layout, Arc::clone(&schema)),
+    let names = [name.to_string()];
+    let mut sink = Batches {
+        rows: scan.arrow_rows(&layout, &schema, &names),
         batches: Vec::new(),
         rows_kept: matches!(source, Source::Positions(_)),
-    };
-    let scanner = Scanner::new(see, needs, tags);
-    // The tags asked for, and any the columns need (the ratings' tags).
-    let read = ReadOptions {
-        tags: scanner.tags().to_vec(),
-        comments: scanner.reads_comments(),
-        ..read
     };
     let mut failed = None;
     let mut emit = |work: &Work| {
         // The sink never stops the scan; a failure does.
-        scanner.process(work, &mut sink).unwrap_or_else(|why| {
+        scan.process(work, &mut sink).unwrap_or_else(|why| {
             failed = Some(why);
             ControlFlow::Break(())
         })
@@ -121,10 +103,10 @@ pub fn block(
     // Only a failure stops the reading, and it is kept in `failed`.
     match source {
         Source::Bytes(data) => {
-            let _ = read.read_bytes(data, first_line, &mut emit);
+            let _ = scan.read_bytes(data, first_line, &mut emit);
         }
         Source::Batches(batches) => {
-            let _ = read.read_batches(batches, first_line, &mut emit);
+            let _ = scan.read_batches(batches, first_line, &mut emit);
         }
         Source::Positions(fens) => {
             let mut line = first_line.saturating_sub(1);

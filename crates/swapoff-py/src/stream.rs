@@ -1,7 +1,7 @@
 //! `swapoff.scan`: files to `seeswap scan`'s rows as a stream of Arrow record batches,
 //! computed on every core while the consumer (pyarrow, DuckDB, polars) reads them.
 //!
-//! The pipeline is the command's (`swapoff_scan::pipeline`): a reading thread cuts the
+//! The pipeline is the command's (`swapoff_scan::Scan::run`): a reading thread cuts the
 //! inputs into units of work, a batch of units is analysed in parallel (rayon), and the
 //! rows come out in input order, here sent on to the stream (with `threads=1`, each unit is
 //! read and analysed in turn on the pipeline's own thread). Both hand-overs are bounded
@@ -15,14 +15,7 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 use swapoff::See;
-use swapoff_scan::pipeline;
-use swapoff_scan::InputName;
-use swapoff_scan::Note;
-use swapoff_scan::ReadOptions;
-use swapoff_scan::Work;
-use swapoff_scan::{Columns, Layout};
-use swapoff_scan::{Needs, Selection};
-use swapoff_scan::{Row, Scanner, Sink};
+use swapoff_scan::{InputName, ReadOptions, Scan, Selection, Work};
 
 /// Batches analysed ahead of the consumer (each one a batch of units of work).
 const AHEAD: usize = 2;
@@ -40,38 +33,10 @@ pub struct Options {
     pub columns: Option<Selection>,
 }
 
-/// Rows and notes of one unit of work as Arrow columns (notes as error rows).
-struct UnitRows<'a> {
-    names: &'a [String],
-    columns: Columns,
-}
-
-impl Sink for UnitRows<'_> {
-    type Error = std::convert::Infallible;
-
-    fn row(&mut self, row: &Row<'_>) -> Result<ControlFlow<()>, Self::Error> {
-        self.columns.push(row, &self.names[row.file]);
-        Ok(ControlFlow::Continue(()))
-    }
-
-    fn note(&mut self, note: Note) -> Result<ControlFlow<()>, Self::Error> {
-        self.columns.push_note(&note, &self.names[note.file]);
-        Ok(ControlFlow::Continue(()))
-    }
-}
-
 /// The rows of `inputs`, streamed: the schema, and the batches as they are made.
 pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, String> {
-    let needs = options
-        .columns
-        .as_ref()
-        .map_or(Needs::ALL, Selection::needs);
-    let layout = Layout {
-        file: true,
-        tags: options.read.tags.clone(),
-        errors: true,
-        columns: options.columns.clone(),
-    };
+    let scan = Scan::new(options.see, options.columns, options.read);
+    let layout = scan.layout(true);
     let schema = layout.schema();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
@@ -82,26 +47,16 @@ pub fn start(inputs: Vec<InputName>, options: Options) -> Result<Streamed, Strin
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let (rows_tx, rows_rx) = sync_channel::<Result<RecordBatch, ArrowError>>(AHEAD);
     let names: Vec<String> = inputs.iter().map(InputName::display).collect();
-    let scanner = Scanner::new(options.see, needs, &options.read.tags);
-    // The tags asked for, and any the columns need (the ratings' tags).
-    let read = ReadOptions {
-        tags: scanner.tags().to_vec(),
-        comments: scanner.reads_comments(),
-        ..options.read
-    };
     let worker_schema = Arc::clone(&schema);
     let rows = std::thread::Builder::new().name("swapoff-rows".into());
     let started = rows.spawn(move || {
         let process = |work: &Work| {
-            let mut rows = UnitRows {
-                names: &names,
-                columns: Columns::new(&layout, Arc::clone(&worker_schema)),
-            };
+            let mut rows = scan.arrow_rows(&layout, &worker_schema, &names);
             // The rows are held in memory: the sink neither fails nor stops.
-            let _ = scanner.process(work, &mut rows);
-            rows.columns.finish()
+            let Ok(_) = scan.process(work, &mut rows);
+            rows.finish()
         };
-        let _ = pipeline::run(inputs, read, &pool, process, |batch| {
+        let _ = scan.run(inputs, &pool, process, |batch| {
             // One record batch a batch of units: a few tens of thousands of rows, not a
             // few hundred.
             let joined = batch

@@ -8,14 +8,18 @@
 //!   ([`Work`]) and [`Note`]s in input order, as one owned configuration ([`ReadOptions`])
 //!   says, and an input's lines ([`InputName::records`]) for the commands that read
 //!   `FEN;MOVE` lines;
-//! - **scan**: units of work to [`Row`]s ([`Scanner`]), computing only what the columns
+//! - **scan**: units of work to [`Row`]s ([`Scan::process`]), computing only what the columns
 //!   asked need ([`Selection`]), handed to a [`Sink`] that may fail or stop the reading;
-//!   [`pipeline`] runs reading and scanning on every core, in input order;
+//!   [`Scan::run`] runs reading and scanning on every core, in input order;
 //! - **write**: the sinks: rows as JSON Lines or CSV ([`TextRows`]) and as Arrow columns
 //!   ([`Columns`]), a run's totals ([`Summary`]), and a move's trace as JSON
 //!   ([`TraceJson`]);
 //! - **ask**: one [`Position`], read from a FEN with precise errors, its moves read from
 //!   SAN or UCI, asked one [`Question`] (SEE, trace, analysis), as every face asks.
+//!
+//! A face starts at the front door, [`Scan`]: made once from the SEE settings, the row
+//! columns, the tags and the reading options, it works out what they imply, hands out
+//! ready sinks and runs the pipeline (`examples/rows.rs` goes from bytes to rows).
 //!
 //! Those are the entry points. The other names below are their parts (an error's causes, a
 //! row's fields, a writer's settings), exported because the entry points' signatures show
@@ -29,14 +33,16 @@
 
 mod ask;
 mod encode;
+mod front;
 mod read;
 mod scan;
 mod write;
 
-// The entry points, by layer.
+// The entry points: the front door of a scan, then each layer.
 pub use ask::{Position, Question};
+pub use front::{ArrowRows, Scan, TextSink};
 pub use read::{Format, InputName, Note, ReadOptions, Source, Work};
-pub use scan::{pipeline, Row, Scanner, Selection, Sink};
+pub use scan::{pipeline, Row, Selection, Sink};
 pub use write::{Columns, Summary, TextRows, TraceJson};
 
 // Their parts.

@@ -4,7 +4,7 @@
 use arrow_array::RecordBatch;
 use std::ops::ControlFlow;
 use swapoff::See;
-use swapoff_scan::{Column, Columns, Layout, Note, ReadOptions, Row, Scanner, Selection, Sink};
+use swapoff_scan::{Column, Columns, Layout, Note, ReadOptions, Row, Scan, Selection, Sink};
 
 /// Rows into Arrow columns, as the faces' sinks push them.
 struct ArrowSink(Columns);
@@ -33,14 +33,13 @@ fn rows(pgn: &str, selection: Selection) -> RecordBatch {
         columns: Some(selection.clone()),
     };
     let mut sink = ArrowSink(Columns::new(&layout, layout.schema()));
-    let scanner = Scanner::new(See::default(), selection.needs(), &tags);
     let options = ReadOptions {
-        tags: scanner.tags().to_vec(),
-        comments: scanner.reads_comments(),
+        tags,
         ..ReadOptions::default()
     };
-    let _ = options.read_bytes(pgn.as_bytes().to_vec(), 1, |work| {
-        let Ok(flow) = scanner.process(work, &mut sink);
+    let scan = Scan::new(See::default(), Some(selection), options);
+    let _ = scan.read_bytes(pgn.as_bytes().to_vec(), 1, |work| {
+        let Ok(flow) = scan.process(work, &mut sink);
         flow
     });
     sink.0.finish().expect("columns of equal length")

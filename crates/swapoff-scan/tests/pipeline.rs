@@ -4,8 +4,7 @@
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use swapoff::See;
-use swapoff_scan::pipeline::run;
-use swapoff_scan::{InputName, Note, ReadOptions, Row, Scanner, Selection, Sink, Work};
+use swapoff_scan::{InputName, Note, ReadOptions, Row, Scan, Selection, Sink, Work};
 
 /// Where each row came from, and each note's text.
 #[derive(Default, Debug, PartialEq)]
@@ -45,21 +44,23 @@ fn inputs(dir: &std::path::Path) -> Vec<InputName> {
     inputs
 }
 
-/// The default columns' reading options, keeping `tags` and reading comments if asked.
-fn options(tags: Vec<String>, comments: bool) -> ReadOptions {
-    ReadOptions {
-        tags,
-        comments,
+/// The scan of `columns` with the rows carrying `tags`.
+fn front(columns: &str, tags: &[&str]) -> Scan {
+    let read = ReadOptions {
+        tags: tags.iter().map(|t| t.to_string()).collect(),
         ..ReadOptions::default()
-    }
+    };
+    Scan::new(
+        See::default(),
+        Some(Selection::parse(columns).unwrap()),
+        read,
+    )
 }
 
 /// Every unit's rows and the batches' sizes, on a pool of `threads`, until `consume`
 /// has taken `batches` batches.
 fn scan(threads: usize, batches: usize) -> (Vec<Seen>, Vec<usize>) {
-    let selection = Selection::parse("game,ply,played,played_see").unwrap();
-    let scanner = Scanner::new(See::default(), selection.needs(), &[]);
-    let options = options(scanner.tags().to_vec(), scanner.reads_comments());
+    let scan = front("game,ply,played,played_see", &[]);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -68,11 +69,11 @@ fn scan(threads: usize, batches: usize) -> (Vec<Seen>, Vec<usize>) {
     let (mut seen, mut sizes) = (Vec::new(), Vec::new());
     let process = |work: &Work| {
         let mut rows = Seen::default();
-        let flow = scanner.process(work, &mut rows).unwrap();
+        let flow = scan.process(work, &mut rows).unwrap();
         assert!(flow.is_continue());
         rows
     };
-    run(inputs(dir.path()), options, &pool, process, |batch| {
+    scan.run(inputs(dir.path()), &pool, process, |batch| {
         sizes.push(batch.results.len());
         seen.extend(batch.results);
         if sizes.len() == batches {
@@ -102,9 +103,7 @@ fn one_thread_reads_and_scans_as_several_do() {
 
 /// Every row and note of `inputs`, on a pool of `threads`.
 fn scan_inputs(threads: usize, inputs: Vec<InputName>) -> Vec<String> {
-    let selection = Selection::parse("game,ply,played,clock").unwrap();
-    let scanner = Scanner::new(See::default(), selection.needs(), &["Event".to_string()]);
-    let options = options(scanner.tags().to_vec(), scanner.reads_comments());
+    let scan = front("game,ply,played,clock", &["Event"]);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -112,10 +111,10 @@ fn scan_inputs(threads: usize, inputs: Vec<InputName>) -> Vec<String> {
     let mut seen = Vec::new();
     let process = |work: &Work| {
         let mut rows = Seen::default();
-        let _ = scanner.process(work, &mut rows);
+        let _ = scan.process(work, &mut rows);
         rows
     };
-    run(inputs, options, &pool, process, |batch| {
+    scan.run(inputs, &pool, process, |batch| {
         seen.extend(batch.results);
         ControlFlow::Continue(())
     })
@@ -174,12 +173,11 @@ fn a_panic_while_processing_goes_on_up_from_one_thread() {
         .num_threads(1)
         .build()
         .unwrap();
-    let options = options(Vec::new(), false);
+    let scan = front("game", &[]);
     let dir = tempfile::tempdir().unwrap();
     let caught = catch_unwind(AssertUnwindSafe(|| {
-        run(
+        scan.run(
             inputs(dir.path()),
-            options,
             &pool,
             |_| panic!("processing"),
             |_| ControlFlow::Continue(()),

@@ -329,7 +329,7 @@ fn castling_is_written_as_the_position_s_castling_reads() {
 /// The move played of each row of a CSV table whose `moves` column's first move is it.
 fn played_in_rows(table: String) -> Vec<String> {
     use std::ops::ControlFlow;
-    use swapoff_scan::{Note, ReadOptions, Row, Scanner, Selection, Sink};
+    use swapoff_scan::{Note, ReadOptions, Row, Scan, Selection, Sink};
     struct Played(Vec<String>);
     impl Sink for Played {
         type Error = String;
@@ -345,16 +345,16 @@ fn played_in_rows(table: String) -> Vec<String> {
             Err(note.to_string())
         }
     }
-    let selection = Selection::parse("played").unwrap();
-    let scanner = Scanner::new(swapoff::See::default(), selection.needs(), &[]);
     let options = ReadOptions {
         moves_column: Some("moves".into()),
         apply: 0,
         ..ReadOptions::default()
     };
+    let columns = Selection::parse("played").unwrap();
+    let scan = Scan::new(swapoff::See::default(), Some(columns), options);
     let mut played = Played(Vec::new());
-    let _ = options.read_bytes(table.into_bytes(), 1, |work| {
-        scanner.process(work, &mut played).expect("no note")
+    let _ = scan.read_bytes(table.into_bytes(), 1, |work| {
+        scan.process(work, &mut played).expect("no note")
     });
     played.0
 }

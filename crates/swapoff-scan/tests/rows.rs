@@ -9,7 +9,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
 use std::ops::ControlFlow;
 use swapoff::See;
-use swapoff_scan::{Needs, Note, Origin, Place, ReadOptions, Row, Scanner, Sink, Work};
+use swapoff_scan::{Note, Origin, Place, ReadOptions, Row, Scan, Sink, Work};
 
 #[test]
 fn a_game_played_move_by_move_writes_the_fens_of_a_board_built_at_each_ply() {
@@ -70,7 +70,7 @@ impl Sink for Until {
 #[test]
 fn a_sink_stops_or_fails_the_scan_of_a_unit() {
     let text = "8/8/8/8/8/8/8/K6k w - -\n".repeat(5).into_bytes();
-    let scanner = Scanner::new(See::default(), Needs::ALL, &[]);
+    let scanner = Scan::new(See::default(), None, ReadOptions::default());
     let until = |stop_after, fail| Until {
         rows: 0,
         stop_after,
@@ -127,7 +127,7 @@ fn positions_given_as_fens_are_rows_numbered_after_those_before() {
     ];
     let work = Work::positions(10, fens.map(|f| Some(f.to_string())));
     assert_eq!(work.epd_bytes(), 0);
-    let scanner = Scanner::new(See::default(), Needs::ALL, &[]);
+    let scanner = Scan::new(See::default(), None, ReadOptions::default());
     let mut places = Places::default();
     let Ok(flow) = scanner.process(&work, &mut places);
     assert_eq!(flow, ControlFlow::Continue(()));
@@ -322,17 +322,17 @@ fn each_game_s_rows_carry_their_own_game_s_tags() {
     for shape in [swapoff_scan::Shape::Csv, swapoff_scan::Shape::Json] {
         for columns in ["game,ply", "played"] {
             let selection = swapoff_scan::Selection::parse(columns).unwrap();
-            let scanner = Scanner::new(See::default(), selection.needs(), &names);
             let options = ReadOptions {
-                tags: scanner.tags().to_vec(),
+                tags: names.to_vec(),
                 ..ReadOptions::default()
             };
+            let scanner = Scan::new(See::default(), Some(selection.clone()), options);
             let rows = swapoff_scan::TextRows::new(shape, &paths, &names).with_columns(selection);
             let mut sink = Written {
                 rows,
                 out: Vec::new(),
             };
-            options.read_each(&inputs, |work| {
+            scanner.read_each(&inputs, |work| {
                 let Ok(flow) = scanner.process(work, &mut sink);
                 flow
             });

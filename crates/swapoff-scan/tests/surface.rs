@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use swapoff::See;
 use swapoff_scan::{
-    Cause, Column, Needs, Note, Place, ReadOptions, Scanner, Selection, Shape, Skipped, Summary,
+    Cause, Column, Needs, Note, Place, ReadOptions, Scan, Selection, Shape, Skipped, Summary,
 };
 
 #[test]
@@ -72,10 +72,10 @@ fn the_why_and_what_was_skipped_stay_apart() {
 
 /// The totals of an EPD text, scanned whole.
 fn totals(text: &str) -> Summary {
-    let scanner = Scanner::new(See::default(), Needs::SUMMARY, &[]);
+    let scan = Scan::totals(See::default(), ReadOptions::default());
     let mut summary = Summary::default();
-    let _ = ReadOptions::default().read_bytes(text.as_bytes().to_vec(), 1, |work| {
-        let Ok(_) = scanner.process(work, &mut summary);
+    let _ = scan.read_bytes(text.as_bytes().to_vec(), 1, |work| {
+        let Ok(_) = scan.process(work, &mut summary);
         ControlFlow::Continue(())
     });
     summary

@@ -23,11 +23,11 @@
 //!
 //! # Streaming
 //!
-//! `swapoff_scan::pipeline`, the loop the Python package's stream runs too: a reading
-//! thread cuts the input into units (about 16 KiB of EPD lines, or 64 KiB of whole PGN
-//! games' text) and sends batches of units over a bounded channel; the workers (rayon)
-//! read and analyse one batch at a time (`swapoff_scan::Scanner`) and the main thread
-//! writes the results in input order. Memory is bounded by a few batches, whatever the
+//! `swapoff_scan::Scan::run`, the front door's pipeline, which the Python package's stream
+//! runs too: a reading thread cuts the input into units (about 16 KiB of EPD lines, or 64
+//! KiB of whole PGN games' text) and sends batches of units over a bounded channel; the
+//! workers (rayon) read and analyse one batch at a time (`Scan::process`) and the main
+//! thread writes the results in input order. Memory is bounded by a few batches, whatever the
 //! input size.
 
 mod closing_line;
@@ -47,16 +47,10 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
-use swapoff_scan::pipeline::Pool;
-use swapoff_scan::pipeline::{self, Processed};
-use swapoff_scan::Format;
-use swapoff_scan::InputName;
-use swapoff_scan::Note;
-use swapoff_scan::ReadOptions;
-use swapoff_scan::Work;
+use swapoff_scan::pipeline::{Pool, Processed};
 use swapoff_scan::{Columns, Layout};
-use swapoff_scan::{Needs, Selection};
-use swapoff_scan::{Row, Scanner, Sink};
+use swapoff_scan::{Format, InputName, Note, ReadOptions, Work};
+use swapoff_scan::{Row, Scan, Selection, Sink};
 use swapoff_scan::{Shape, Summary, TextRows};
 
 /// Flags of `seeswap scan`.
@@ -142,7 +136,7 @@ impl Args {
 struct Context {
     /// Output buffers.
     outputs: Pool,
-    scanner: Scanner,
+    scan: Scan,
     /// JSON or CSV rows; `None` with `--summary` or `--parquet`. Each unit of work writes
     /// with a copy of its own.
     text: Option<TextRows>,
@@ -199,9 +193,8 @@ impl Sink for Done<'_> {
 }
 
 /// Runs the command.
-pub fn run(mut args: Args) -> Outcome {
+pub fn run(args: Args) -> Outcome {
     let started = Instant::now();
-    args.tags = swapoff_scan::ReadOptions::tag_names(&args.tags);
     let files: Vec<InputName> = if args.files.is_empty() {
         vec![InputName::from("-")]
     } else {
@@ -210,31 +203,31 @@ pub fn run(mut args: Args) -> Outcome {
     let paths: Vec<String> = files.iter().map(InputName::display).collect();
     let text_shape = if args.csv { Shape::Csv } else { Shape::Json };
     let rows_out = !(args.summary || args.parquet.is_some());
+    let read = ReadOptions {
+        format: args.format,
+        tags: args.tags.clone(),
+        fen_column: args.fen_column.clone(),
+        moves_column: args.moves_column.clone(),
+        apply: args.apply,
+        movetext_column: args.movetext_column.clone(),
+        comments: false,
+    };
+    // A summary counts the analysis alone; rows need what their columns need.
+    let see = args.rules.see();
+    let scan = if args.summary {
+        Scan::totals(see, read)
+    } else {
+        Scan::new(see, args.columns.clone(), read)
+    };
+    let needs = scan.needs();
     let parquet = args.parquet.as_ref().map(|_| {
-        let layout = Layout {
-            file: files.len() > 1,
-            tags: args.tags.clone(),
-            errors: true,
-            columns: args.columns.clone(),
-        };
+        let layout = scan.layout(files.len() > 1);
         let schema = layout.schema();
         (layout, schema)
     });
-    // A summary counts the analysis alone; rows need what their columns need.
-    let needs = match &args.columns {
-        _ if args.summary => Needs::SUMMARY,
-        Some(columns) => columns.needs(),
-        None => Needs::ALL,
-    };
     let ctx = Context {
-        scanner: Scanner::new(args.rules.see(), needs, &args.tags),
-        text: rows_out.then(|| {
-            let rows = TextRows::new(text_shape, &paths, &args.tags);
-            match &args.columns {
-                Some(columns) => rows.with_columns(columns.clone()),
-                None => rows,
-            }
-        }),
+        text: rows_out.then(|| scan.text_rows(text_shape, &paths)),
+        scan,
         paths,
         parquet,
         outputs: Pool::default(),
@@ -251,16 +244,6 @@ pub fn run(mut args: Args) -> Outcome {
     };
 
     let progress = progress_bar(&files, args.quiet);
-    let options = ReadOptions {
-        format: args.format,
-        // The tags asked for, and any the columns need (the ratings' tags).
-        tags: ctx.scanner.tags().to_vec(),
-        fen_column: args.fen_column.clone(),
-        moves_column: args.moves_column.clone(),
-        apply: args.apply,
-        movetext_column: args.movetext_column.clone(),
-        comments: ctx.scanner.reads_comments(),
-    };
     let stdout = io::stdout();
     // Each unit's rows are a write of a few kilobytes: gathered into larger writes, as
     // a write call per unit was 2% of a scan of short games' CPU time (system time).
@@ -332,7 +315,7 @@ pub fn run(mut args: Args) -> Outcome {
             progress.set_message(format!("{} positions", totals.positions));
             ControlFlow::Continue(())
         };
-        let done = pipeline::run(files, options, &pool, |w| process(w, &ctx), consume);
+        let done = ctx.scan.run(files, &pool, |w| process(w, &ctx), consume);
         if done.is_err() {
             progress.finish_and_clear();
             return fatal("the reading thread stopped unexpectedly; output is incomplete");
@@ -390,7 +373,7 @@ fn process<'a>(work: &Work, ctx: &'a Context) -> Done<'a> {
     };
     // A JSON row is about five times its input line.
     done.out.reserve(work.epd_bytes() * 6);
-    let Ok(_) = ctx.scanner.process(work, &mut done);
+    let Ok(_) = ctx.scan.process(work, &mut done);
     if let Some(columns) = done.columns.as_mut() {
         done.batch = Some(columns.finish().map_err(|e| e.to_string()));
     }

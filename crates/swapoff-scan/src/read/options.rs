@@ -23,7 +23,7 @@ pub struct ReadOptions {
     /// The format of every input (`None`: told from each one's content).
     pub format: Option<Format>,
     /// The PGN tags (or a table's columns) to collect: the scanner's
-    /// ([`Scanner::tags`](crate::scan::Scanner::tags)).
+    /// (the front door, [`Scan`](crate::Scan), adds them).
     pub tags: Vec<String>,
     /// A table's column of FENs.
     pub fen_column: String,
@@ -34,7 +34,7 @@ pub struct ReadOptions {
     /// A Parquet table's column of PGN movetext.
     pub movetext_column: String,
     /// Whether the comments after PGN moves are read for the clock and the evaluation:
-    /// the scanner's ([`Scanner::reads_comments`](crate::scan::Scanner::reads_comments)).
+    /// the front door's ([`Scan`](crate::Scan) sets it).
     pub comments: bool,
 }
 

@@ -10,10 +10,9 @@ use crate::read::pool::Pool;
 use crate::read::table::{RowError, TableColumns, TableRow};
 
 /// One unit of work: EPD lines, table rows or PGN games of one input, or a note, as
-/// reading hands them on. Opaque: a face passes it to [`Scanner::process`], and the
+/// reading hands them on. Opaque: a face passes it to [`Scan::process`](crate::Scan::process), and the
 /// reading takes its buffer back; what it holds is the crate's own.
 ///
-/// [`Scanner::process`]: crate::scan::Scanner::process
 #[derive(Debug)]
 pub struct Work(pub(crate) Unit);
 

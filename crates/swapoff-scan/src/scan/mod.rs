@@ -12,4 +12,5 @@ pub(crate) mod rows;
 
 pub(crate) use analysis::{Capture, Hanging, Report};
 pub use columns::{Column, Needs, Selection};
-pub use rows::{Origin, Played, Row, Scanner, Sink};
+pub(crate) use rows::Scanner;
+pub use rows::{Origin, Played, Row, Sink};

@@ -1,4 +1,5 @@
-//! The streaming pipeline both faces run, written once: a reading thread (`swapoff-read`)
+//! The streaming pipeline every face runs through [`Scan::run`](crate::Scan::run),
+//! written once: a reading thread (`swapoff-read`)
 //! cuts the inputs into units of work, as its [`ReadOptions`] say (PGN as whole games'
 //! text, which the workers read: the reading thread only searches bytes, and a thread of
 //! its own, `swapoff-unzip`, reads and decompresses the input ahead of it), and hands them
@@ -6,7 +7,7 @@
 //! `BATCH_UNITS` (64) through a channel that holds two batches; each batch is processed in
 //! parallel on a rayon pool (its threads named `swapoff-scan-N` by the faces); the results
 //! come back, in input order, to the thread that
-//! called [`run`]. Memory stays flat whatever the input's size, and a consumer that
+//! called `run`. Memory stays flat whatever the input's size, and a consumer that
 //! returns [`ControlFlow::Break`] ends the reading.
 //!
 //! On a pool of one thread there is no reading thread: each unit is read, then processed
@@ -47,7 +48,7 @@ pub struct ReaderPanicked;
 /// Reads `inputs` with `options`, processes each unit of work with `process` on `pool`,
 /// and hands the results to `consume`, a batch at a time in input order, until the inputs
 /// end or `consume` breaks.
-pub fn run<T: Send>(
+pub(crate) fn run<T: Send>(
     inputs: Vec<InputName>,
     options: ReadOptions,
     pool: &rayon::ThreadPool,

@@ -124,7 +124,7 @@ pub(crate) trait PositionSink {
 
 /// Where rows and notes go, as pgn-reader's visitors and ripgrep's sinks: each call can go
 /// on, stop the scan ([`ControlFlow::Break`]), or fail with the sink's own error (an
-/// output that cannot be written), which [`Scanner::process`] returns.
+/// output that cannot be written), which [`Scan::process`](crate::Scan::process) returns.
 pub trait Sink {
     /// Why the sink failed.
     type Error;
@@ -138,7 +138,7 @@ pub trait Sink {
 
 /// The per-position analysis of a scan: the evaluator, and what the rows asked for need
 /// ([`Needs`]: a question costs what its columns need).
-pub struct Scanner {
+pub(crate) struct Scanner {
     /// Rules and values.
     pub see: See,
     /// What to compute: the analysis of every capture, the FEN text, the move played
@@ -154,7 +154,7 @@ pub struct Scanner {
 impl Scanner {
     /// A scanner that evaluates with `see` what `needs` asks, on rows whose tag columns
     /// are `asked`. The readings it scans collect [`Scanner::tags`].
-    pub fn new(see: See, needs: Needs, asked: &[String]) -> Scanner {
+    pub(crate) fn new(see: See, needs: Needs, asked: &[String]) -> Scanner {
         let tags = crate::scan::columns::reading_tags(asked, needs);
         let at = |name: &str| {
             let found = tags.iter().position(|t| t.eq_ignore_ascii_case(name));
@@ -172,20 +172,24 @@ impl Scanner {
 
     /// The tags (or a table's columns) a reading must collect for this scanner: the ones
     /// asked for first, so that each row's tag columns are the first of its values.
-    pub fn tags(&self) -> &[String] {
+    pub(crate) fn tags(&self) -> &[String] {
         &self.tags
     }
 
     /// Whether a reading must read the comments after PGN moves for this scanner (its
     /// columns include the clock or the evaluation).
-    pub fn reads_comments(&self) -> bool {
+    pub(crate) fn reads_comments(&self) -> bool {
         self.needs.annotations
     }
 
     /// Analyses one unit of work, handing its rows and notes to `sink` in input order,
     /// until the unit ends ([`ControlFlow::Continue`]), the sink stops
     /// ([`ControlFlow::Break`]) or it fails (its error).
-    pub fn process<S: Sink>(&self, work: &Work, sink: &mut S) -> Result<ControlFlow<()>, S::Error> {
+    pub(crate) fn process<S: Sink>(
+        &self,
+        work: &Work,
+        sink: &mut S,
+    ) -> Result<ControlFlow<()>, S::Error> {
         let mut analysing = Analysing {
             failed: None,
             ratings_at: self.ratings_at,

@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::ops::ControlFlow;
 use swapoff::See;
 use swapoff_scan::{
-    Format, InputName, Note, ReadOptions, Row, Scanner, Selection, Shape, Sink, TextRows,
+    Format, InputName, Note, ReadOptions, Row, Scan, Selection, Shape, Sink, TextRows,
 };
 
 /// A row, or a note, as a face meets them.
@@ -67,20 +67,19 @@ pub fn scan_as(
 ) -> Vec<Seen> {
     let selection = Selection::parse(columns).expect("columns");
     let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
-    let scanner = Scanner::new(See::default(), selection.needs(), &tags);
     let options = ReadOptions {
-        tags: scanner.tags().to_vec(),
-        comments: scanner.reads_comments(),
+        tags: tags.clone(),
         format,
         ..ReadOptions::default()
     };
+    let scan = Scan::new(See::default(), Some(selection.clone()), options);
     let mut sink = Collect {
         rows: TextRows::new(Shape::Json, &[], &tags).with_columns(selection),
         line: Vec::new(),
         seen: Vec::new(),
     };
-    let _ = options.read_bytes(bytes.into(), 1, |work| {
-        let Ok(flow) = scanner.process(work, &mut sink);
+    let _ = scan.read_bytes(bytes.into(), 1, |work| {
+        let Ok(flow) = scan.process(work, &mut sink);
         flow
     });
     sink.seen
