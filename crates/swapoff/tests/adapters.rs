@@ -1,7 +1,8 @@
 //! The library alone, as an engine meets it: positions on cozy-chess and shakmaty boards
 //! (the two adapters), every rule set, and the value and the threshold test agreeing. The
-//! tests that need the crates built on top of this one (the I/O crate's readers, the lab's
-//! oracles and data) are the lab's (`crates/swapoff-lab/tests/`).
+//! crate's other tests hold the rule sets to independent oracles written in them; those
+//! that need the crates built on top of this one (the reading crate, the lab's recursive
+//! SEE) are the lab's (`crates/swapoff-lab/tests/`).
 
 use proptest::prelude::*;
 use swapoff::{Move, PieceValues, Rules, See};

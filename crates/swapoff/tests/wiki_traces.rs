@@ -4,8 +4,12 @@
 //! hand from the positions (see the comments), not copied from the library's output.
 
 use swapoff::{Capture, Color, Move, PieceValues, Role, Rules, See, Square, Trace};
-use swapoff_lab::testing::legal_move;
-use swapoff_lab::testing::{chess, cozy_move, cozy_of};
+mod common;
+use common::{board_move as legal_move, cozy_move, cozy_of};
+
+fn chess(fen: &str) -> shakmaty::Chess {
+    common::board(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+}
 
 fn wiki_values() -> PieceValues {
     PieceValues::new(100, 325, 325, 500, 1000).expect("the wiki's values are valid")

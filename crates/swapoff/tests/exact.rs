@@ -12,10 +12,11 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, Role};
 use swapoff::{Move, PieceValues, PreparedBoard, Rules, See};
 
-use swapoff_lab::testing::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
+mod common;
+use common::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
 
 fn parse(fen: &str) -> Chess {
-    swapoff_lab::testing::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    common::board(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -559,7 +560,7 @@ fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
     } else {
         " b - - 0 1"
     });
-    swapoff_lab::testing::position(&fen).ok()
+    common::board(&fen).ok()
 }
 
 /// Positions for the random checks: crowded placements, and random play from the first

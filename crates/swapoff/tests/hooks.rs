@@ -2,7 +2,12 @@
 //! contract on real positions, and `check_hooks` names a hook that does not.
 
 use swapoff::{check_hooks, Bitboard, Color, PreparedBoard, Role, SeeBoard, Square};
-use swapoff_lab::testing::{chess, testdata_lines, ENDGAMES, UHO};
+mod common;
+use common::{testdata_lines, ENDGAMES, UHO};
+
+fn chess(fen: &str) -> shakmaty::Chess {
+    common::board(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+}
 
 #[test]
 fn every_board_s_hooks_agree_with_its_contract() {

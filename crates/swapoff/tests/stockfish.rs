@@ -21,9 +21,8 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::fmt::Write as _;
 use swapoff::{Move, PieceValues, PreparedBoard, Rules, See};
 
-use swapoff_lab::testing as common;
-
-use swapoff_lab::testing::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
+mod common;
+use common::{placement, testdata_lines, Rng, ENDGAMES, PAIRS, UHO};
 
 /// A literal port of Stockfish's static exchange threshold test.
 mod port {
@@ -302,7 +301,7 @@ mod port {
 use port::{SfPosition, STOCKFISH_VALUES};
 
 fn parse(fen: &str) -> Chess {
-    swapoff_lab::testing::position(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
+    common::board(fen).unwrap_or_else(|e| panic!("bad FEN {fen:?}: {e}"))
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -590,7 +589,7 @@ fn random_crowded(rng: &mut Rng, pieces: usize) -> Option<Chess> {
     } else {
         " b - - 0 1"
     });
-    swapoff_lab::testing::position(&fen).ok()
+    common::board(&fen).ok()
 }
 
 #[test]
@@ -651,7 +650,7 @@ proptest! {
         fen.push_str(if white { " w - - 0 1" } else { " b - - 0 1" });
         // Digits are not merged ("11" is not valid FEN), so merge runs of empty squares.
         let fen = merge_empty(&fen);
-        let Ok(pos) = swapoff_lab::testing::position(&fen) else {
+        let Ok(pos) = common::board(&fen) else {
             return Ok(());
         };
         let mut rng = Rng(seed);
