@@ -160,7 +160,21 @@ impl Scan {
         pipeline::run(inputs, self.read.clone(), pool, process, consume)
     }
 
-    /// Reads `inputs` in turn on this thread, each unit handed to `each`.
+    /// Reads `inputs` in turn on this thread, each unit handed to `each`, in input order,
+    /// until the inputs end or `each` breaks.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use swapoff_scan::{InputName, ReadOptions, Scan};
+    ///
+    /// let scan = Scan::new(swapoff::See::default(), None, ReadOptions::default());
+    /// let mut units = 0;
+    /// scan.read_each(&[InputName::from("no-such-file.pgn")], |_work| {
+    ///     units += 1; // here, the note that the file cannot be opened
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(units, 1);
+    /// ```
     pub fn read_each(&self, inputs: &[InputName], each: impl FnMut(&Work) -> ControlFlow<()>) {
         self.read.read_each(inputs, each);
     }

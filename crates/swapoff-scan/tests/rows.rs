@@ -77,7 +77,7 @@ fn a_sink_stops_or_fails_the_scan_of_a_unit() {
         fail,
     };
     let mut units = 0;
-    let _ = ReadOptions::default().read_bytes(text, 1, |work| {
+    let _ = scanner.read_bytes(text, 1, |work| {
         units += 1;
         let mut all = until(usize::MAX, false);
         assert_eq!(

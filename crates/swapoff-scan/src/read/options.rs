@@ -78,21 +78,13 @@ impl ReadOptions {
     }
 
     /// Reads `inputs` in turn on this thread and hands each unit of work to `each`, in
-    /// input order, until the inputs end or `each` breaks.
-    ///
-    /// ```
-    /// use std::ops::ControlFlow;
-    /// use swapoff_scan::{InputName, ReadOptions};
-    ///
-    /// let inputs = [InputName::from("no-such-file.pgn")];
-    /// let mut units = 0;
-    /// ReadOptions::default().read_each(&inputs, |_work| {
-    ///     units += 1; // here, the note that the file cannot be opened
-    ///     ControlFlow::Continue(())
-    /// });
-    /// assert_eq!(units, 1);
-    /// ```
-    pub fn read_each(&self, inputs: &[InputName], each: impl FnMut(&Work) -> ControlFlow<()>) {
+    /// input order, until the inputs end or `each` breaks. Faces call it through the
+    /// front door ([`Scan::read_each`](crate::Scan::read_each)).
+    pub(crate) fn read_each(
+        &self,
+        inputs: &[InputName],
+        each: impl FnMut(&Work) -> ControlFlow<()>,
+    ) {
         let pool = Pool::default();
         let reading = self.reading(&pool);
         let count = Arc::new(AtomicU64::new(0));
@@ -102,7 +94,7 @@ impl ReadOptions {
     /// Reads one input held in memory (a file's bytes, or a byte range of one, compressed
     /// or not; its first line numbered `first_line`), as input 0, and hands each unit of
     /// work to `each` until the input ends or `each` breaks.
-    pub fn read_bytes(
+    pub(crate) fn read_bytes(
         &self,
         data: Vec<u8>,
         first_line: u64,
@@ -120,7 +112,7 @@ impl ReadOptions {
     /// hands each unit of work to `each` until the batches end or `each` breaks. A problem
     /// with the whole table (no usable column, an unreadable batch) is a note.
     #[cfg(feature = "parquet")]
-    pub fn read_batches(
+    pub(crate) fn read_batches(
         &self,
         batches: impl arrow_array::RecordBatchReader,
         first_row: u64,
