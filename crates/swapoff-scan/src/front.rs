@@ -191,7 +191,8 @@ impl Scan {
     }
 
     /// Reads a table's record batches, its first row numbered `first_row`, each unit
-    /// handed to `each`.
+    /// handed to `each` (with the `parquet` feature, as the table readers).
+    #[cfg(feature = "parquet")]
     pub fn read_batches(
         &self,
         batches: impl arrow_array::RecordBatchReader,
