@@ -286,7 +286,7 @@ fn read_options(
         moves_column: moves_column.map(String::from),
         apply,
         movetext_column: movetext_column.to_string(),
-        comments: false,
+        ..ReadOptions::default()
     })
 }
 

@@ -42,7 +42,6 @@ pub struct Scan {
     tags: Vec<String>,
     /// The row columns asked for (`None`: every one).
     columns: Option<Selection>,
-    needs: Needs,
 }
 
 impl Scan {
@@ -80,13 +79,12 @@ impl Scan {
             read,
             tags,
             columns,
-            needs,
         }
     }
 
     /// What the rows need computed.
     pub fn needs(&self) -> Needs {
-        self.needs
+        self.scanner.needs
     }
 
     /// The tags the rows carry, as asked.

@@ -210,7 +210,7 @@ pub fn run(args: Args) -> Outcome {
         moves_column: args.moves_column.clone(),
         apply: args.apply,
         movetext_column: args.movetext_column.clone(),
-        comments: false,
+        ..ReadOptions::default()
     };
     // A summary counts the analysis alone; rows need what their columns need.
     let see = args.rules.see();

@@ -34,7 +34,8 @@ pub struct ReadOptions {
     /// A Parquet table's column of PGN movetext.
     pub movetext_column: String,
     /// Whether the comments after PGN moves are read for the clock and the evaluation:
-    /// the front door's ([`Scan`](crate::Scan) sets it).
+    /// derived from the columns, so the front door ([`Scan`](crate::Scan)) sets it and
+    /// replaces any value given.
     pub comments: bool,
 }
 
