@@ -218,7 +218,9 @@ fn letter_not_sans(text: &[u8]) -> Option<&'static str> {
     if !(foreign || lower) || rest.len() < 2 {
         return None;
     }
-    let mut as_knight = [b'N'; LONGEST];
+    // As long as the normal form it is made from (`Normal`'s buffer: a token of `LONGEST`
+    // bytes may gain one).
+    let mut as_knight = [b'N'; LONGEST + 1];
     as_knight[1..=rest.len()].copy_from_slice(rest);
     SanPlus::from_ascii(&as_knight[..=rest.len()]).ok()?;
     Some(FOREIGN_LETTER)
